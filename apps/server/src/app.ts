@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { loadOrCreateSecret } from './db/server-secret';
+import { envelopeOf, ok } from './http/envelope';
+import { registerErrorHandling } from './http/error-handler';
+import { registerGuard } from './http/guard';
+import { registerWebApp } from './http/web-app';
+import { accountRoutes } from './modules/account/account.routes';
+import { CaptchaService } from './modules/account/captcha.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
+import { AccessTokens } from './modules/uaa/access-token';
+import { ClientService } from './modules/uaa/client.service';
+import { RateLimitService } from './modules/uaa/rate-limit.service';
+import { TokenService } from './modules/uaa/token.service';
+import { uaaRoutes } from './modules/uaa/uaa.routes';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Replaces the development outbox (a real SMS / e-mail gateway). */
+  notifier?: Notifier;
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP application on an open, migrated database; main.ts and tests share it. */
+export async function buildApp({ config, db, notifier, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy as boolean,
+    bodyLimit: 1024 * 1024,
+    // Handlers still running when shutdown starts get this long to finish.
+    pluginTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Shuili API', description: 'Smart irrigation district console', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
+  const captchaKey = await loadOrCreateSecret(db, 'captcha');
+  const tokens = new AccessTokens(jwtSecret);
+  registerGuard(app, { db, tokens });
+
+  const rateLimits = new RateLimitService(db);
+  const outbox = notifier ?? new OutboxNotifier(db, app.log);
+  const captchas = new CaptchaService(db, captchaKey, outbox, rateLimits);
+  const tokenService = new TokenService(db, new ClientService(db), tokens, rateLimits, captchas);
+
+  app.get('/api/health', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database reachability',
+      response: { 200: envelopeOf(z.object({ status: z.string(), database: z.string() })), 503: envelopeOf(z.object({ status: z.string(), database: z.string() })) },
+    },
+    handler: async (_request, reply) => {
+      const up = await db.ping().catch(() => false);
+      reply.code(up ? 200 : 503);
+      return ok({ status: up ? 'up' : 'degraded', database: up ? 'up' : 'down' });
+    },
+  });
+  await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, refreshTokenSeconds: config.refreshTokenSeconds });
+  await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
+  await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
+  await registerWebApp(app, config.webDist);
+  return app;
+}

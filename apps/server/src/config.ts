@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root, three levels above apps/server/src. */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+/** Every setting of the server, read from the environment once, with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files when no DATABASE_URL is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  /** HS256 key for access tokens; when unset the server generates one and keeps it in the database. */
+  jwtSecret: string | undefined;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** Secret of the first-party `browser` OAuth client (spec: fixed Basic credentials). */
+  browserClientSecret: string;
+  demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
+  seedDemo: boolean;
+  /** Serve the built SPA from this folder (empty: API only). */
+  webDist: string;
+  /** Number of proxy hops to trust for the client address (X-Forwarded-For), or true for all. */
+  trustProxy: boolean | number;
+  logLevel: string;
+  /** Secure flag on cookies the server sets; on when served over https. */
+  secureCookies: boolean;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+function trustProxy(): boolean | number {
+  const raw = process.env.TRUST_PROXY;
+  if (!raw) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return bool('TRUST_PROXY', false);
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const env = process.env;
+  return {
+    port: int('PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: int('MQTT_PORT', 1883),
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
+    refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
+    browserClientSecret: env.BROWSER_CLIENT_SECRET || 'browser',
+    demoPasswords: {
+      admin: env.DEMO_ADMIN_PASSWORD || 'admin123',
+      operator: env.DEMO_OPERATOR_PASSWORD || 'operator123',
+      acmeAdmin: env.ACME_ADMIN_PASSWORD || 'admin123',
+      platformAdmin: env.PLATFORM_ADMIN_PASSWORD || 'admin123',
+    },
+    seedDemo: bool('SEED_DEMO', true),
+    webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
+    trustProxy: trustProxy(),
+    logLevel: env.LOG_LEVEL || 'info',
+    secureCookies: bool('SECURE_COOKIES', false),
+    ...overrides,
+  };
+}

@@ -1,0 +1,48 @@
+/** What a query answers: its rows, typed by the caller. */
+export interface QueryResult<R> {
+  rows: R[];
+}
+
+/** A connection or transaction that runs parameterised SQL. */
+export interface Sql {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+/**
+ * The one database interface the server uses, whether PGlite or PostgreSQL is behind it.
+ * Every statement runs inside a transaction opened by `system` or `tenant`.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs as the schema owner, which row-level security does not restrict: only for work that
+   * spans tenants by nature (sign-in lookups, migrations, seeding, tenant provisioning).
+   */
+  system<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Runs as the restricted application role with `app.tenant_id` set: RLS confines every row. */
+  tenant<T>(tenantId: string, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Runs work while holding a cluster-wide advisory lock (migrations and seeding). */
+  withLock<T>(key: string, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Answers whether the database is reachable now. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The role whose rows row-level security restricts; created by the migrations. */
+export const APP_ROLE = 'shuili_app';
+
+/** Switches a transaction into one tenant's context (RLS policies read app.tenant_id). */
+export async function enterTenant(sql: Sql, tenantId: string): Promise<void> {
+  if (!/^\d+$/.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
+  await sql.query(`SET LOCAL ROLE ${APP_ROLE}`);
+  await sql.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+}
+
+/** A stable 64-bit advisory lock key from a name (the same on every node). */
+export function lockKey(name: string): string {
+  let hash = 0n;
+  for (const char of name) hash = (hash * 31n + BigInt(char.codePointAt(0) ?? 0)) & 0x7fffffffffffffffn;
+  return hash.toString();
+}

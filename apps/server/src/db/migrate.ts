@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS_DIR = path.join(here, 'migrations');
+const TENANCY_SCRIPT = path.join(here, 'tenancy.sql');
+
+/**
+ * Applies the migrations not yet applied, in file-name order, then re-applies the tenancy script.
+ * Everything runs in one transaction under an advisory lock, so two nodes starting together
+ * apply each migration once and a failed migration leaves nothing behind.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  return db.withLock('shuili:migrate', async (sql) => {
+    await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
+      version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set(
+      (await sql.query<{ version: string }>('SELECT version FROM schema_migration')).rows.map((row) => row.version),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await sql.exec(await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
+      await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    await sql.exec(await fs.readFile(TENANCY_SCRIPT, 'utf8'));
+    return applied;
+  });
+}

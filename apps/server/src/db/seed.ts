@@ -1,0 +1,92 @@
+import { BROWSER_CLIENT_ID, BROWSER_SCOPE } from '@shuili/contract';
+import type { Config } from '../config';
+import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
+import { hashClientSecret } from '../modules/uaa/client.service';
+import { hashPassword } from '../modules/uaa/password-hasher';
+import type { Database } from './database';
+
+type SeedConfig = Pick<Config, 'browserClientSecret' | 'demoPasswords' | 'seedDemo' | 'accessTokenSeconds' | 'refreshTokenSeconds'>;
+
+/**
+ * Seeds what a fresh database needs: the `browser` OAuth client, the platform tenant and (unless
+ * SEED_DEMO=false) the demo tenants. Idempotent: each part is skipped when it exists already.
+ */
+export async function seed(db: Database, config: SeedConfig): Promise<string[]> {
+  const tenants: NewTenant[] = [
+    {
+      tenantCode: 'platform',
+      tenantName: 'Platform',
+      tenantNameI18n: { zh: '平台', tw: '平台', en: 'Platform' },
+      isPlatform: true,
+      users: [{ username: 'admin', nickname: 'Platform admin', passwordHash: await hashPassword(config.demoPasswords.platformAdmin), roleCodes: ['ROLE_ADMIN'] }],
+    },
+  ];
+  if (config.seedDemo) {
+    tenants.push(
+      {
+        tenantCode: 'demo',
+        tenantName: '演示灌区',
+        tenantNameI18n: { zh: '演示灌区', tw: '示範灌區', en: 'Demo Irrigation District' },
+        contact: 'Demo',
+        users: [
+          {
+            username: 'admin',
+            nickname: '管理员',
+            passwordHash: await hashPassword(config.demoPasswords.admin),
+            email: 'admin@demo.shuili.local',
+            mobile: '+8613800000001',
+            roleCodes: ['ROLE_ADMIN'],
+          },
+          {
+            username: 'operator',
+            nickname: '操作员',
+            passwordHash: await hashPassword(config.demoPasswords.operator),
+            email: 'operator@demo.shuili.local',
+            mobile: '+8613800000002',
+            roleCodes: ['ROLE_OPERATOR'],
+          },
+        ],
+      },
+      {
+        tenantCode: 'acme',
+        tenantName: 'Acme Water',
+        tenantNameI18n: { zh: '艾克米水务', tw: '艾克米水務', en: 'Acme Water' },
+        users: [
+          {
+            username: 'admin',
+            nickname: 'Acme admin',
+            passwordHash: await hashPassword(config.demoPasswords.acmeAdmin),
+            email: 'admin@acme.shuili.local',
+            mobile: '+8613900000001',
+            roleCodes: ['ROLE_ADMIN'],
+          },
+        ],
+      },
+    );
+  }
+
+  return db.withLock('shuili:seed', async (sql) => {
+    const created: string[] = [];
+    await sql.query(
+      `INSERT INTO oauth_client (client_id, client_secret_hash, authorized_grant_types, scope,
+                                 access_token_validity, refresh_token_validity, first_party)
+       VALUES ($1, $2, $3, $4, $5, $6, true)
+       ON CONFLICT (client_id) DO UPDATE SET client_secret_hash = EXCLUDED.client_secret_hash`,
+      [
+        BROWSER_CLIENT_ID,
+        hashClientSecret(config.browserClientSecret),
+        ['password', 'mobile', 'refresh_token'],
+        [BROWSER_SCOPE],
+        config.accessTokenSeconds,
+        config.refreshTokenSeconds,
+      ],
+    );
+    for (const tenant of tenants) {
+      const exists = await sql.query('SELECT 1 FROM tenant WHERE tenant_code = $1', [tenant.tenantCode]);
+      if (exists.rows.length > 0) continue;
+      await provisionTenant(sql, tenant);
+      created.push(tenant.tenantCode);
+    }
+    return created;
+  });
+}

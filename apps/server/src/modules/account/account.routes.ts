@@ -1,0 +1,156 @@
+import {
+  authorityQuerySchema,
+  authoritySchema,
+  captchaSentSchema,
+  compareCaptchaQuerySchema,
+  emailCaptchaQuerySchema,
+  retrievePasswordSchema,
+  smsCaptchaQuerySchema,
+} from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { AppError, forbidden } from '../../http/app-error';
+import { envelopeOf, ok } from '../../http/envelope';
+import { authOf } from '../../http/request-context';
+import { identityRepo } from '../uaa/identity.repo';
+import { hashPassword } from '../uaa/password-hasher';
+import type { RateLimitService } from '../uaa/rate-limit.service';
+import type { TokenService } from '../uaa/token.service';
+import { readAuthority } from './authority.repo';
+import type { CaptchaService } from './captcha.service';
+
+export interface AccountDeps {
+  db: Database;
+  captchas: CaptchaService;
+  tokenService: TokenService;
+  rateLimits: RateLimitService;
+}
+
+const wrongCode = (field: string) =>
+  new AppError(400, 'auth.captchaInvalid', { fields: [{ field, key: 'auth.captchaInvalid' }] });
+
+/** Password resets are bound to tenant and address, so one code cannot reset another tenant's user. */
+const resetRecipient = (tenantCode: string, email: string) => `${tenantCode}:${email.toLowerCase()}`;
+
+/** Captchas, password retrieval and the caller's authority (spec §7 "Session and login"). */
+export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/account/captcha/getSmsCaptcha', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['account'],
+      summary: 'Sends a 6-digit code by SMS (sign-in with tenantCode, registration without)',
+      querystring: smsCaptchaQuerySchema,
+      response: { 200: envelopeOf(captchaSentSchema) },
+    },
+    handler: async (request) => {
+      const { mobile, tenantCode } = request.query;
+      // For sign-in, only numbers of that tenant get a text; the answer is the same either way.
+      const deliver = tenantCode
+        ? await deps.db.system(async (sql) => {
+            const tenant = await identityRepo.tenantByCode(sql, tenantCode);
+            return tenant ? Boolean(await identityRepo.userByMobile(sql, tenant.id, mobile)) : false;
+          })
+        : true;
+      const sent = await deps.captchas.send({
+        channel: 'sms',
+        recipient: mobile,
+        deliverTo: deliver ? mobile : undefined,
+        ip: request.ip,
+        lang: request.lang,
+      });
+      return ok(sent);
+    },
+  });
+
+  app.post('/api/account/sysuserdetail/compareCaptcha', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['account'],
+      summary: 'Checks an SMS code without using it up',
+      querystring: compareCaptchaQuerySchema,
+      response: { 200: envelopeOf(z.boolean()) },
+    },
+    handler: async (request) => {
+      const { mobile, smsCaptcha } = request.query;
+      if (!(await deps.captchas.verify('sms', mobile, smsCaptcha, false))) throw wrongCode('smsCaptcha');
+      return ok(true);
+    },
+  });
+
+  app.get('/api/account/captcha/getEmailCaptcha', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['account'],
+      summary: 'Sends a password-reset code to the e-mail of an account of the tenant',
+      querystring: emailCaptchaQuerySchema,
+      response: { 200: envelopeOf(captchaSentSchema) },
+    },
+    handler: async (request) => {
+      const { tenantCode, email } = request.query;
+      const known = await deps.db.system(async (sql) => {
+        const tenant = await identityRepo.tenantByCode(sql, tenantCode);
+        return tenant ? Boolean(await identityRepo.userByEmail(sql, tenant.id, email)) : false;
+      });
+      const sent = await deps.captchas.send({
+        channel: 'email',
+        recipient: resetRecipient(tenantCode, email),
+        deliverTo: known ? email : undefined,
+        ip: request.ip,
+        lang: request.lang,
+      });
+      return ok(sent);
+    },
+  });
+
+  app.post('/api/account/sysuserdetail/retrievePassword', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['account'],
+      summary: 'Sets a new password with the code sent by e-mail; ends every session of the account',
+      body: retrievePasswordSchema,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      const { tenantCode, email, charCaptcha, newPassword } = request.body;
+      if (!(await deps.captchas.verify('email', resetRecipient(tenantCode, email), charCaptcha, true))) {
+        throw wrongCode('charCaptcha');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const user = await deps.db.system(async (sql) => {
+        const tenant = await identityRepo.tenantByCode(sql, tenantCode);
+        const found = tenant ? await identityRepo.userByEmail(sql, tenant.id, email) : undefined;
+        if (found) {
+          await sql.query('UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1', [
+            found.id,
+            passwordHash,
+          ]);
+        }
+        return found;
+      });
+      if (!user) throw wrongCode('charCaptcha');
+      await deps.tokenService.revokeAllOfUser(user.id, 'password_reset');
+      await deps.rateLimits.reset(`login:${tenantCode}:${user.username.toLowerCase()}`);
+      return ok(null);
+    },
+  });
+
+  app.post('/api/account/sysuserdetail/queryCurrentAuthority', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['account'],
+      summary: "The menus and menu buttons of the caller's active role",
+      querystring: authorityQuerySchema,
+      response: { 200: envelopeOf(authoritySchema) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const asked = request.query.username;
+      if (asked && asked.toLowerCase() !== auth.username.toLowerCase()) throw forbidden('auth.notYourAccount');
+      return ok(await deps.db.tenant(auth.tenantId, (sql) => readAuthority(sql, auth.activeRole)));
+    },
+  });
+}

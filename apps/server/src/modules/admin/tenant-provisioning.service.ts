@@ -1,0 +1,107 @@
+import type { Lang } from '@shuili/contract';
+import type { Sql } from '../../db/database';
+import { DEFAULT_MENUS, DEFAULT_ROLES } from './default-menus';
+
+export interface NewUser {
+  username: string;
+  nickname: string;
+  passwordHash: string;
+  email?: string | null;
+  mobile?: string | null;
+  roleCodes: string[];
+}
+
+export interface NewTenant {
+  tenantCode: string;
+  tenantName: string;
+  tenantNameI18n?: Partial<Record<Lang, string>>;
+  isPlatform?: boolean;
+  startTime?: Date | null;
+  endTime?: Date | null;
+  contact?: string | null;
+  email?: string | null;
+  tel?: string | null;
+  users: NewUser[];
+}
+
+/**
+ * Creates a tenant with everything it needs to sign in and work: default roles, the root
+ * organisation, the menus of the existing screens granted to those roles, and its users.
+ * Runs inside the caller's (system) transaction, so it happens whole or not at all.
+ */
+export async function provisionTenant(sql: Sql, tenant: NewTenant): Promise<{ tenantId: string; userIds: string[] }> {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO tenant (tenant_code, tenant_name, tenant_name_i18n, is_platform, start_time, end_time, contact, email, tel)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      tenant.tenantCode,
+      tenant.tenantName,
+      JSON.stringify(tenant.tenantNameI18n ?? {}),
+      tenant.isPlatform ?? false,
+      tenant.startTime ?? null,
+      tenant.endTime ?? null,
+      tenant.contact ?? null,
+      tenant.email ?? null,
+      tenant.tel ?? null,
+    ],
+  );
+  const tenantId = rows[0]!.id;
+
+  const roleIds = new Map<string, string>();
+  for (const role of DEFAULT_ROLES) {
+    const inserted = await sql.query<{ id: string }>(
+      'INSERT INTO sys_role (tenant_id, role_code, role_name, role_description) VALUES ($1, $2, $3, $4) RETURNING id',
+      [tenantId, role.roleCode, role.roleName, role.roleDescription],
+    );
+    roleIds.set(role.roleCode, inserted.rows[0]!.id);
+  }
+
+  const org = await sql.query<{ id: string }>(
+    `INSERT INTO sys_org (tenant_id, org_name, org_type, org_sequence) VALUES ($1, $2, 'company', 0) RETURNING id`,
+    [tenantId, tenant.tenantName],
+  );
+  const orgId = org.rows[0]!.id;
+
+  const menuIds = new Map<string, string>();
+  for (const menu of DEFAULT_MENUS) {
+    const inserted = await sql.query<{ id: string }>(
+      `INSERT INTO sys_menu (tenant_id, menu_code, menu_name, menu_icon, menu_path, menu_component, menu_sequence, menu_parent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        tenantId,
+        menu.menuCode,
+        menu.menuName,
+        menu.menuIcon,
+        menu.menuPath,
+        menu.menuComponent,
+        menu.menuSequence,
+        menu.parent ? menuIds.get(menu.parent) : null,
+      ],
+    );
+    const menuId = inserted.rows[0]!.id;
+    menuIds.set(menu.menuCode, menuId);
+    for (const roleCode of ['ROLE_ADMIN', ...menu.roles]) {
+      const roleId = roleIds.get(roleCode);
+      if (roleId) {
+        await sql.query('INSERT INTO sys_role_menu (tenant_id, role_id, menu_id) VALUES ($1, $2, $3)', [tenantId, roleId, menuId]);
+      }
+    }
+  }
+
+  const userIds: string[] = [];
+  for (const user of tenant.users) {
+    const inserted = await sql.query<{ id: string }>(
+      `INSERT INTO sys_user (tenant_id, username, nickname, password_hash, email, mobile, org_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [tenantId, user.username, user.nickname, user.passwordHash, user.email ?? null, user.mobile ?? null, orgId],
+    );
+    const userId = inserted.rows[0]!.id;
+    userIds.push(userId);
+    for (const roleCode of user.roleCodes) {
+      const roleId = roleIds.get(roleCode);
+      if (!roleId) throw new Error(`unknown default role ${roleCode}`);
+      await sql.query('INSERT INTO sys_user_role (tenant_id, user_id, role_id) VALUES ($1, $2, $3)', [tenantId, userId, roleId]);
+    }
+  }
+  return { tenantId, userIds };
+}

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+
+export interface OutgoingMessage {
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject?: string;
+  body: string;
+}
+
+/**
+ * Sends SMS and e-mail. A real deployment plugs in its SMS gateway and SMTP here; nothing that
+ * is sent ever goes back in an API answer.
+ */
+export interface Notifier {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/**
+ * The development provider: writes each message to the server log and the outbox table, where a
+ * developer (or a test) reads the code that a phone or mailbox would have received.
+ */
+export class OutboxNotifier implements Notifier {
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.db.system((sql) =>
+      sql.query('INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
+        message.channel,
+        message.recipient,
+        message.subject ?? null,
+        message.body,
+      ]),
+    );
+    this.log.info({ outbox: message }, `[dev ${message.channel}] to ${message.recipient}: ${message.body}`);
+  }
+}

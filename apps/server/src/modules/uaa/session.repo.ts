@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import type { Sql } from '../../db/database';
+
+export interface NewSession {
+  tenantId: string;
+  userId: string;
+  clientId: string;
+  grantType: string;
+  ip: string;
+  userAgent: string | undefined;
+  refreshSeconds: number;
+}
+
+export interface RefreshRow {
+  token_id: string;
+  session_id: string;
+  used_at: Date | null;
+  token_expired: boolean;
+  session_revoked: boolean;
+  session_expired: boolean;
+  tenant_id: string;
+  user_id: string;
+  client_id: string;
+}
+
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** A refresh token: 256 random bits, kept only as a hash. */
+export function newRefreshToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Sessions and their refresh-token chains (system transactions: they are checked before tenancy). */
+export const sessionRepo = {
+  async create(sql: Sql, session: NewSession, refreshToken: string): Promise<string> {
+    const id = crypto.randomUUID();
+    await sql.query(
+      `INSERT INTO user_session (id, tenant_id, user_id, client_id, grant_type, ip, user_agent, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+      [id, session.tenantId, session.userId, session.clientId, session.grantType, session.ip, session.userAgent ?? null, session.refreshSeconds],
+    );
+    await this.addRefreshToken(sql, session.tenantId, id, refreshToken, session.refreshSeconds);
+    return id;
+  },
+
+  async addRefreshToken(sql: Sql, tenantId: string, sessionId: string, token: string, seconds: number): Promise<void> {
+    await sql.query(
+      `INSERT INTO refresh_token (tenant_id, session_id, token_hash, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [tenantId, sessionId, hashRefreshToken(token), seconds],
+    );
+  },
+
+  async findRefresh(sql: Sql, token: string): Promise<RefreshRow | undefined> {
+    const { rows } = await sql.query<RefreshRow>(
+      `SELECT rt.id AS token_id, rt.session_id, rt.used_at, rt.expires_at <= now() AS token_expired,
+              s.revoked_at IS NOT NULL AS session_revoked, s.expires_at <= now() AS session_expired,
+              s.tenant_id, s.user_id, s.client_id
+         FROM refresh_token rt JOIN user_session s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1 FOR UPDATE OF rt`,
+      [hashRefreshToken(token)],
+    );
+    return rows[0];
+  },
+
+  async markUsed(sql: Sql, tokenId: string): Promise<void> {
+    await sql.query('UPDATE refresh_token SET used_at = now() WHERE id = $1', [tokenId]);
+  },
+
+  /** Slides the session's end along with the new refresh token. */
+  async extend(sql: Sql, sessionId: string, seconds: number): Promise<void> {
+    await sql.query(
+      'UPDATE user_session SET expires_at = now() + make_interval(secs => $2), last_seen_at = now() WHERE id = $1',
+      [sessionId, seconds],
+    );
+  },
+
+  async revoke(sql: Sql, sessionId: string, reason: string): Promise<void> {
+    await sql.query(
+      'UPDATE user_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
+      [sessionId, reason],
+    );
+  },
+
+  async revokeAllOfUser(sql: Sql, userId: string, reason: string): Promise<number> {
+    const { rows } = await sql.query(
+      'UPDATE user_session SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      [userId, reason],
+    );
+    return rows.length;
+  },
+
+  async state(sql: Sql, sessionId: string) {
+    const { rows } = await sql.query<{ revoked: boolean; expired: boolean; stale: boolean }>(
+      `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
+              last_seen_at < now() - interval '60 seconds' AS stale
+         FROM user_session WHERE id = $1`,
+      [sessionId],
+    );
+    return rows[0];
+  },
+
+  async touch(sql: Sql, sessionId: string, ip: string, userAgent: string | undefined): Promise<void> {
+    await sql.query('UPDATE user_session SET last_seen_at = now(), ip = $2, user_agent = coalesce($3, user_agent) WHERE id = $1', [
+      sessionId,
+      ip,
+      userAgent ?? null,
+    ]);
+  },
+};

@@ -1,0 +1,243 @@
+import {
+  mobileGrantSchema,
+  passwordGrantSchema,
+  refreshGrantSchema,
+  normalizeMobile,
+  type TokenResponse,
+} from '@shuili/contract';
+import type { z } from 'zod';
+import type { Database, Sql } from '../../db/database';
+import { AppError, oauthError, tooManyRequests } from '../../http/app-error';
+import { issuesToProblems } from '../../http/validation-problems';
+import type { CaptchaService } from '../account/captcha.service';
+import type { AccessTokens } from './access-token';
+import type { ClientService, OAuthClient } from './client.service';
+import { identityRepo, isTenantActive, type LoginUserRow, type TenantRow } from './identity.repo';
+import { verifyPassword } from './password-hasher';
+import { RATE_RULES, type RateLimitService } from './rate-limit.service';
+import { newRefreshToken, sessionRepo } from './session.repo';
+
+export interface TokenRequest {
+  params: Record<string, unknown>;
+  authorization: string | undefined;
+  refreshCookie: string | undefined;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) {
+    throw new AppError(400, 'validation.invalid', {
+      fields: issuesToProblems(result.error.issues as never),
+      oauthError: 'invalid_request',
+    });
+  }
+  return result.data;
+}
+
+const invalidGrant = (key: string) => oauthError(400, 'invalid_grant', key);
+
+/** The OAuth 2.0 token endpoint: password, mobile (SMS code) and refresh_token grants. */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly clients: ClientService,
+    private readonly tokens: AccessTokens,
+    private readonly rateLimits: RateLimitService,
+    private readonly captchas: CaptchaService,
+  ) {}
+
+  async grant(request: TokenRequest): Promise<TokenResponse> {
+    const client = await this.clients.authenticate(request.authorization);
+    const grantType = request.params.grant_type;
+    if (typeof grantType !== 'string' || grantType === '') {
+      throw new AppError(400, 'validation.invalid', {
+        fields: [{ field: 'grant_type', key: 'validation.required' }],
+        oauthError: 'invalid_request',
+      });
+    }
+    if (grantType !== 'password' && grantType !== 'mobile' && grantType !== 'refresh_token') {
+      throw oauthError(400, 'unsupported_grant_type', 'auth.unsupportedGrant', { grant: grantType.slice(0, 40) });
+    }
+    // RFC 9700 §2.4: the password grant is only for the first-party console.
+    if (!client.grantTypes.includes(grantType) || (grantType === 'password' && !client.firstParty)) {
+      throw oauthError(400, 'unauthorized_client', 'auth.grantNotAllowed', { grant: grantType });
+    }
+    if (request.params.client_id !== undefined && request.params.client_id !== client.clientId) {
+      throw oauthError(401, 'invalid_client', 'auth.clientInvalid');
+    }
+    switch (grantType) {
+      case 'password':
+        return this.passwordGrant(client, parse(passwordGrantSchema, request.params), request);
+      case 'mobile':
+        return this.mobileGrant(client, parse(mobileGrantSchema, request.params), request);
+      default:
+        return this.refreshGrant(client, parse(refreshGrantSchema, request.params), request);
+    }
+  }
+
+  private checkScope(client: OAuthClient, scope: string) {
+    if (!client.scopes.includes(scope)) throw oauthError(400, 'invalid_scope', 'auth.invalidScope', { scope: scope.slice(0, 40) });
+  }
+
+  private async activeTenant(sql: Sql, tenantCode: string): Promise<TenantRow> {
+    const tenant = await identityRepo.tenantByCode(sql, tenantCode);
+    if (!tenant) throw invalidGrant('auth.unknownTenant');
+    if (!isTenantActive(tenant)) throw invalidGrant('auth.tenantInactive');
+    return tenant;
+  }
+
+  private async passwordGrant(
+    client: OAuthClient,
+    input: z.infer<typeof passwordGrantSchema>,
+    request: TokenRequest,
+  ): Promise<TokenResponse> {
+    this.checkScope(client, input.scope);
+    const accountKey = `login:${input.tenantCode}:${input.username.toLowerCase()}`;
+    const ipKey = `login-ip:${request.ip}`;
+    const locked = await this.rateLimits.lockedFor([accountKey, ipKey]);
+    if (locked > 0) throw tooManyRequests(locked);
+
+    const found = await this.db.system(async (sql) => {
+      const tenant = await identityRepo.tenantByCode(sql, input.tenantCode);
+      const user = tenant
+        ? await identityRepo.userByIdentifier(sql, tenant.id, input.username, normalizeMobile(input.username))
+        : undefined;
+      return { tenant, user };
+    });
+    const passwordOk = await verifyPassword(found.user?.password_hash, input.password);
+    if (!found.tenant || !found.user || !passwordOk) {
+      await this.rateLimits.hit(accountKey, RATE_RULES.accountFailures);
+      await this.rateLimits.hit(ipKey, RATE_RULES.ipFailures);
+      throw invalidGrant(found.tenant ? 'auth.wrongPassword' : 'auth.unknownTenant');
+    }
+    if (!isTenantActive(found.tenant)) throw invalidGrant('auth.tenantInactive');
+    if (found.user.status !== 1) throw invalidGrant('auth.userDisabled');
+    await this.rateLimits.reset(accountKey);
+    return this.issue(client, found.tenant, found.user, 'password', input.scope, request);
+  }
+
+  private async mobileGrant(
+    client: OAuthClient,
+    input: z.infer<typeof mobileGrantSchema>,
+    request: TokenRequest,
+  ): Promise<TokenResponse> {
+    this.checkScope(client, input.scope);
+    const { tenant, user } = await this.db.system(async (sql) => {
+      const tenant = await this.activeTenant(sql, input.tenantCode);
+      return { tenant, user: await identityRepo.userByMobile(sql, tenant.id, input.mobile) };
+    });
+    const codeOk = await this.captchas.verify('sms', input.mobile, input.smsCaptcha, true);
+    if (!codeOk || !user) throw invalidGrant('auth.captchaInvalid');
+    if (user.status !== 1) throw invalidGrant('auth.userDisabled');
+    return this.issue(client, tenant, user, 'mobile', input.scope, request);
+  }
+
+  private async refreshGrant(
+    client: OAuthClient,
+    input: z.infer<typeof refreshGrantSchema>,
+    request: TokenRequest,
+  ): Promise<TokenResponse> {
+    this.checkScope(client, input.scope);
+    const presented = input.refresh_token ?? request.refreshCookie;
+    if (!presented) {
+      throw new AppError(400, 'validation.invalid', {
+        fields: [{ field: 'refresh_token', key: 'validation.required' }],
+        oauthError: 'invalid_request',
+      });
+    }
+    const outcome = await this.db.system(async (sql) => {
+      const row = await sessionRepo.findRefresh(sql, presented);
+      if (!row || row.client_id !== client.clientId) return { error: 'auth.refreshInvalid' } as const;
+      if (row.used_at) {
+        // A rotated token came back: someone holds a copy. End the whole session (RFC 9700 §4.14).
+        await sessionRepo.revoke(sql, row.session_id, 'refresh_token_reuse');
+        return { error: 'auth.refreshReused' } as const;
+      }
+      if (row.token_expired || row.session_revoked || row.session_expired) return { error: 'auth.refreshInvalid' } as const;
+      await sessionRepo.markUsed(sql, row.token_id);
+      const tenant = await identityRepo.tenantById(sql, row.tenant_id);
+      const user = await identityRepo.userById(sql, row.user_id);
+      if (!tenant || !isTenantActive(tenant)) return { error: 'auth.tenantInactive' } as const;
+      if (!user || user.status !== 1) return { error: 'auth.userDisabled' } as const;
+      const refreshToken = newRefreshToken();
+      await sessionRepo.addRefreshToken(sql, tenant.id, row.session_id, refreshToken, client.refreshTokenSeconds);
+      await sessionRepo.extend(sql, row.session_id, client.refreshTokenSeconds);
+      const roles = await identityRepo.roleCodes(sql, user.id);
+      return { tenant, user, roles, refreshToken, sessionId: row.session_id };
+    });
+    if ('error' in outcome) throw invalidGrant(outcome.error!);
+    return this.respond(client, outcome.tenant, outcome.user, outcome.roles, outcome.sessionId, outcome.refreshToken, input.scope);
+  }
+
+  private async issue(
+    client: OAuthClient,
+    tenant: TenantRow,
+    user: LoginUserRow,
+    grantType: string,
+    scope: string,
+    request: TokenRequest,
+  ): Promise<TokenResponse> {
+    const refreshToken = newRefreshToken();
+    const { sessionId, roles } = await this.db.system(async (sql) => {
+      const sessionId = await sessionRepo.create(
+        sql,
+        {
+          tenantId: tenant.id,
+          userId: user.id,
+          clientId: client.clientId,
+          grantType,
+          ip: request.ip,
+          userAgent: request.userAgent?.slice(0, 512),
+          refreshSeconds: client.refreshTokenSeconds,
+        },
+        refreshToken,
+      );
+      return { sessionId, roles: await identityRepo.roleCodes(sql, user.id) };
+    });
+    return this.respond(client, tenant, user, roles, sessionId, refreshToken, scope);
+  }
+
+  private async respond(
+    client: OAuthClient,
+    tenant: TenantRow,
+    user: LoginUserRow,
+    roles: string[],
+    sessionId: string,
+    refreshToken: string,
+    scope: string,
+  ): Promise<TokenResponse> {
+    const accessToken = await this.tokens.sign(
+      {
+        userId: user.id,
+        username: user.username,
+        tenantId: tenant.id,
+        tenantCode: tenant.tenant_code,
+        roles,
+        sessionId,
+        clientId: client.clientId,
+      },
+      client.accessTokenSeconds,
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      refresh_token: refreshToken,
+      expires_in: client.accessTokenSeconds,
+      scope,
+      tenantCode: tenant.tenant_code,
+      jti: sessionId,
+    };
+  }
+
+  /** Ends a session: its access tokens stop working at once and its refresh tokens with it. */
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.db.system((sql) => sessionRepo.revoke(sql, sessionId, reason));
+  }
+
+  /** Ends every session of a user (password reset, account disabled). */
+  async revokeAllOfUser(userId: string, reason: string): Promise<number> {
+    return this.db.system((sql) => sessionRepo.revokeAllOfUser(sql, userId, reason));
+  }
+}

@@ -1,0 +1,94 @@
+import { BROWSER_CLIENT_ID, type TokenResponse } from '@shuili/contract';
+import type { TestServer } from './test-server';
+
+export const BROWSER_BASIC = `Basic ${Buffer.from(`${BROWSER_CLIENT_ID}:browser`).toString('base64')}`;
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string | undefined>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the test server over real HTTP as a browser would (JSON bodies, bearer token). */
+export async function call<T = any>(server: Pick<TestServer, 'url'>, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const url = new URL(path, server.url);
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  if (options.lang) headers.cookie = `language=${options.lang}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(url, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+/** Posts to the token endpoint the way the console does: query parameters, form type, Basic client. */
+export function requestToken(
+  server: Pick<TestServer, 'url'>,
+  params: Record<string, string | undefined>,
+  options: { ip?: string; lang?: string; authorization?: string | null; cookie?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (options.authorization !== null) headers.authorization = options.authorization ?? BROWSER_BASIC;
+  if (options.cookie) headers.cookie = options.cookie;
+  return call<TokenResponse & { error?: string; error_description?: string; errors?: { field: string; message: string }[] }>(
+    server,
+    'POST',
+    '/api/uaa/oauth/token',
+    { query: { scope: 'ui', client_id: BROWSER_CLIENT_ID, ...params }, headers, ip: options.ip, lang: options.lang },
+  );
+}
+
+let ipCounter = 0;
+/** A fresh client address per caller, so per-address limits of one test do not touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Signs in with the password grant and answers the token response (throws on failure). */
+export async function signIn(server: Pick<TestServer, 'url'>, tenantCode: string, username: string, password: string): Promise<TokenResponse> {
+  const result = await requestToken(
+    server,
+    { grant_type: 'password', type: 'account', tenantCode, username, password },
+    { ip: freshIp() },
+  );
+  if (result.status !== 200) throw new Error(`sign-in of ${tenantCode}/${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  return result.body;
+}
+
+/** The newest message the development provider "sent" to a recipient. */
+export async function lastOutboxMessage(server: Pick<TestServer, 'db'>, recipient: string): Promise<string | undefined> {
+  const { rows } = await server.db.system((sql) =>
+    sql.query<{ body: string }>('SELECT body FROM outbox_message WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [recipient]),
+  );
+  return rows[0]?.body;
+}
+
+/** The six-digit code inside the newest message to a recipient. */
+export async function lastCode(server: Pick<TestServer, 'db'>, recipient: string): Promise<string> {
+  const body = await lastOutboxMessage(server, recipient);
+  const code = body?.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code was sent to ${recipient}`);
+  return code;
+}

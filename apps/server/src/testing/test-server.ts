@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { openPgliteDatabase } from '../db/pglite-database';
+import { openPostgresDatabase } from '../db/postgres-database';
+import { seed } from '../db/seed';
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface TestServer {
+  url: string;
+  backend: Backend;
+  db: Database;
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The external PostgreSQL of the test run, when TEST_DATABASE_URL names one. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** Backends a suite runs on: always PGlite, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: { backend: Backend; available: boolean }[] = [
+  { backend: 'pglite', available: true },
+  { backend: 'postgres', available: Boolean(TEST_DATABASE_URL) },
+];
+
+/** Creates an empty database of its own on the test PostgreSQL; answers its URL and a dropper. */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shuili_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server on a free loopback port over a fresh, migrated and seeded database:
+ * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL.
+ */
+export async function startTestServer(options: { backend?: Backend; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const backend = options.backend ?? 'pglite';
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  if (backend === 'postgres') {
+    const created = await createTestPostgresDatabase();
+    db = await openPostgresDatabase(created.url, 5);
+    cleanup = created.drop;
+  } else {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-'));
+    db = await openPgliteDatabase(dir);
+    cleanup = () => fs.rm(dir, { recursive: true, force: true });
+  }
+  // Tests pose as many clients through X-Forwarded-For; loopback is the only proxy they use.
+  const config = loadConfig({ trustProxy: true, logLevel: 'warn', ...options.config });
+  await migrate(db);
+  await seed(db, config);
+  const app = await buildApp({ config, db, logger: process.env.TEST_LOG ? { level: 'info' } : false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    backend,
+    db,
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await cleanup();
+    },
+  };
+}

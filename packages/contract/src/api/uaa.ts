@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { BROWSER_SCOPE } from '../constants';
+import { v } from '../validation';
+
+/**
+ * Session and login calls of spec §7. The token endpoint takes its parameters in the query
+ * string and/or an application/x-www-form-urlencoded body; both are merged before parsing.
+ */
+const clientFields = {
+  scope: z.string().trim().max(64).default(BROWSER_SCOPE),
+  client_id: z.string().trim().max(64).optional(),
+};
+
+export const passwordGrantSchema = z.object({
+  grant_type: z.literal('password'),
+  type: z.literal('account').default('account'),
+  tenantCode: v.tenantCode(),
+  username: v.userInfo(),
+  password: v.password(),
+  ...clientFields,
+});
+
+export const mobileGrantSchema = z.object({
+  grant_type: z.literal('mobile'),
+  type: z.literal('mobile').default('mobile'),
+  tenantCode: v.tenantCode(),
+  mobile: v.mobile(),
+  smsCaptcha: v.captcha(),
+  ...clientFields,
+});
+
+export const refreshGrantSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  /** Optional: the browser sends it in the HttpOnly refresh cookie instead. */
+  refresh_token: z.string().trim().min(1).max(512).optional(),
+  ...clientFields,
+});
+
+export const GRANT_TYPES = ['password', 'mobile', 'refresh_token'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  scope: z.string(),
+  tenantCode: z.string(),
+  jti: z.string(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const sysUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  roles: z.array(z.string()),
+  activeRole: z.string(),
+  avatar: z.string().nullable(),
+  tenantCode: z.string(),
+  tenantName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  geographic: z.string().nullable(),
+  address: z.string().nullable(),
+  profile: z.string().nullable(),
+});
+export type SysUser = z.infer<typeof sysUserSchema>;
+
+export interface MenuNode {
+  id: string;
+  menuCode: string;
+  menuName: string;
+  menuIcon: string | null;
+  menuPath: string;
+  menuComponent: string | null;
+  menuSequence: number;
+  menuParent: string | null;
+  children: MenuNode[];
+}
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    menuCode: z.string(),
+    menuName: z.string(),
+    menuIcon: z.string().nullable(),
+    menuPath: z.string(),
+    menuComponent: z.string().nullable(),
+    menuSequence: z.number(),
+    menuParent: z.string().nullable(),
+    children: z.array(menuNodeSchema),
+  }),
+);
+
+export const authorityQuerySchema = z.object({ username: v.username().optional() });
+export const authoritySchema = z.object({
+  menu: z.array(menuNodeSchema),
+  menuButton: z.array(z.string()),
+});
+export type Authority = z.infer<typeof authoritySchema>;
+
+export const tenantUserQuerySchema = z.object({ userInfo: v.userInfo() });
+export const tenantOptionSchema = z.object({ tenantCode: z.string(), tenantName: z.string() });
+export type TenantOption = z.infer<typeof tenantOptionSchema>;
+
+export const smsCaptchaQuerySchema = z.object({
+  mobile: v.mobile(),
+  tenantCode: v.tenantCode().optional(),
+});
+export const captchaSentSchema = z.object({ expiresIn: z.number(), resendIn: z.number() });
+
+export const compareCaptchaQuerySchema = z.object({ mobile: v.mobile(), smsCaptcha: v.captcha() });
+
+export const registerAccountSchema = z.object({
+  tenantName: v.tenantName(),
+  username: v.username(),
+  password: v.password(),
+  email: v.email(),
+  mobile: v.mobile(),
+  smsCaptcha: v.captcha(),
+  nickname: z.string().trim().max(64).optional(),
+});
+export const registeredSchema = z.object({ tenantCode: z.string(), username: z.string() });
+
+export const emailCaptchaQuerySchema = z.object({ tenantCode: v.tenantCode(), email: v.email() });
+export const retrievePasswordSchema = z.object({
+  tenantCode: v.tenantCode(),
+  email: v.email(),
+  charCaptcha: v.captcha(),
+  newPassword: v.password(),
+});
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+export const orgSchema = z.object({
+  id: z.string(),
+  orgName: z.string(),
+  orgType: z.string().nullable(),
+  orgDescription: z.string().nullable(),
+  orgSequence: z.number(),
+  orgParent: z.string().nullable(),
+});
+export type Org = z.infer<typeof orgSchema>;
+
+export const pageQuerySchema = z.object({
+  currentPage: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(10000).default(20),
+});

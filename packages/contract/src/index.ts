@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './envelope';
+export * from './validation';
+export * from './i18n/lang';
+export * from './i18n/messages';
+export * from './api/uaa';

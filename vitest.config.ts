@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+/** One run covers every workspace: unit and HTTP tests, then browser tests. */
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web', 'e2e'],
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+  },
+});
