@@ -91,14 +91,15 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
     },
     handler: async (request) => {
       const { tenantCode, email } = request.query;
-      const known = await deps.db.system(async (sql) => {
+      // Deliver to the address as the account stores it, not as typed.
+      const storedEmail = await deps.db.system(async (sql) => {
         const tenant = await identityRepo.tenantByCode(sql, tenantCode);
-        return tenant ? Boolean(await identityRepo.userByEmail(sql, tenant.id, email)) : false;
+        return tenant ? (await identityRepo.userByEmail(sql, tenant.id, email))?.email : undefined;
       });
       const sent = await deps.captchas.send({
         channel: 'email',
         recipient: resetRecipient(tenantCode, email),
-        deliverTo: known ? email : undefined,
+        deliverTo: storedEmail ?? undefined,
         ip: request.ip,
         lang: request.lang,
       });

@@ -66,9 +66,9 @@ export const identityRepo = {
     return rows[0];
   },
 
-  async userByEmail(sql: Sql, tenantId: string, email: string): Promise<LoginUserRow | undefined> {
-    const { rows } = await sql.query<LoginUserRow>(
-      'SELECT id, tenant_id, username, password_hash, status FROM sys_user WHERE tenant_id = $1 AND lower(email) = lower($2)',
+  async userByEmail(sql: Sql, tenantId: string, email: string): Promise<(LoginUserRow & { email: string }) | undefined> {
+    const { rows } = await sql.query<LoginUserRow & { email: string }>(
+      'SELECT id, tenant_id, username, password_hash, status, email FROM sys_user WHERE tenant_id = $1 AND lower(email) = lower($2)',
       [tenantId, email],
     );
     return rows[0];
