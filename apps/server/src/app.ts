@@ -3,7 +3,12 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -31,7 +36,12 @@ export interface AppOptions {
 }
 
 /** Builds the whole HTTP application on an open, migrated database; main.ts and tests share it. */
-export async function buildApp({ config, db, notifier, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  notifier,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy as boolean,
@@ -47,8 +57,14 @@ export async function buildApp({ config, db, notifier, logger }: AppOptions): Pr
   await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Shuili API', description: 'Smart irrigation district console', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Shuili API',
+        description: 'Smart irrigation district console',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -71,7 +87,10 @@ export async function buildApp({ config, db, notifier, logger }: AppOptions): Pr
     schema: {
       tags: ['system'],
       summary: 'Liveness and database reachability',
-      response: { 200: envelopeOf(z.object({ status: z.string(), database: z.string() })), 503: envelopeOf(z.object({ status: z.string(), database: z.string() })) },
+      response: {
+        200: envelopeOf(z.object({ status: z.string(), database: z.string() })),
+        503: envelopeOf(z.object({ status: z.string(), database: z.string() })),
+      },
     },
     handler: async (_request, reply) => {
       const up = await db.ping().catch(() => false);
@@ -79,7 +98,12 @@ export async function buildApp({ config, db, notifier, logger }: AppOptions): Pr
       return ok({ status: up ? 'up' : 'degraded', database: up ? 'up' : 'down' });
     },
   });
-  await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, refreshTokenSeconds: config.refreshTokenSeconds });
+  await app.register(uaaRoutes, {
+    db,
+    tokenService,
+    secureCookies: config.secureCookies,
+    refreshTokenSeconds: config.refreshTokenSeconds,
+  });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
   await registerWebApp(app, config.webDist);

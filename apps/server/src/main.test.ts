@@ -26,11 +26,15 @@ interface Running {
 
 /** Starts `npm start`'s server process (without the web build) and waits until it listens. */
 async function startProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, WEB_DIST: '', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, WEB_DIST: '', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -59,7 +63,8 @@ describe('the server process', () => {
     expect(first.output()).toContain('Demo sign-in');
 
     // A sign-in whose body is still arriving when the signal comes: it must be answered.
-    const body = 'grant_type=password&type=account&scope=ui&tenantCode=demo&username=admin&password=admin123';
+    const body =
+      'grant_type=password&type=account&scope=ui&tenantCode=demo&username=admin&password=admin123';
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         {
@@ -67,7 +72,11 @@ describe('the server process', () => {
           port,
           method: 'POST',
           path: '/api/uaa/oauth/token',
-          headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            authorization: BROWSER_BASIC,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (response) => {
           let text = '';
@@ -93,10 +102,16 @@ describe('the server process', () => {
       second.child.kill('SIGKILL');
     });
     expect(second.output()).not.toContain('seeded');
-    const again = await fetch(`http://127.0.0.1:${port}/api/uaa/oauth/token?grant_type=password&tenantCode=demo&username=admin&password=admin123`, {
-      method: 'POST',
-      headers: { authorization: BROWSER_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const again = await fetch(
+      `http://127.0.0.1:${port}/api/uaa/oauth/token?grant_type=password&tenantCode=demo&username=admin&password=admin123`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: BROWSER_BASIC,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      },
+    );
     expect(again.status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);

@@ -43,7 +43,14 @@ export const CODE = {
 
 /** OAuth 2.0 error answer of the token endpoint (RFC 6749 §5.2). */
 export interface OAuthError {
-  error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope' | 'unauthorized_client' | 'slow_down';
+  error:
+    | 'invalid_request'
+    | 'invalid_client'
+    | 'invalid_grant'
+    | 'unsupported_grant_type'
+    | 'invalid_scope'
+    | 'unauthorized_client'
+    | 'slow_down';
   error_description: string;
   errors?: FieldError[];
 }

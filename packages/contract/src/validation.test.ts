@@ -29,7 +29,9 @@ describe('validation rules of spec §5', () => {
   it('names "required" for a missing field and "invalid" for a wrong type', () => {
     const result = registerAccountSchema.safeParse({ tenantName: 5 });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    const messages = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(messages.tenantName).toBe('validation.invalid');
     expect(messages.username).toBe('validation.required');
   });

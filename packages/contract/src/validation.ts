@@ -28,7 +28,11 @@ const requiredString = () =>
   z.string({
     // Only the type check gets this message; length and format checks keep their own.
     error: (issue) =>
-      issue.code === 'invalid_type' ? (issue.input === undefined ? 'validation.required' : 'validation.invalid') : undefined,
+      issue.code === 'invalid_type'
+        ? issue.input === undefined
+          ? 'validation.required'
+          : 'validation.invalid'
+        : undefined,
   });
 
 /** Message keys are translated by the server (messages.ts) and the web alike. */
@@ -45,7 +49,11 @@ export const v = {
   userInfo: () => requiredString().trim().min(LIMITS.userInfo.min).max(LIMITS.userInfo.max),
   /** Passwords are never trimmed (spec §5). */
   password: () => requiredString().min(LIMITS.password.min).max(LIMITS.password.max),
-  email: () => requiredString().trim().max(LIMITS.email.max).pipe(z.email({ error: 'validation.email' })),
+  email: () =>
+    requiredString()
+      .trim()
+      .max(LIMITS.email.max)
+      .pipe(z.email({ error: 'validation.email' })),
   mobile: () =>
     z
       .string({ error: 'validation.required' })

@@ -43,6 +43,7 @@ export async function enterTenant(sql: Sql, tenantId: string): Promise<void> {
 /** A stable 64-bit advisory lock key from a name (the same on every node). */
 export function lockKey(name: string): string {
   let hash = 0n;
-  for (const char of name) hash = (hash * 31n + BigInt(char.codePointAt(0) ?? 0)) & 0x7fffffffffffffffn;
+  for (const char of name)
+    hash = (hash * 31n + BigInt(char.codePointAt(0) ?? 0)) & 0x7fffffffffffffffn;
   return hash.toString();
 }

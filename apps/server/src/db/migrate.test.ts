@@ -15,7 +15,9 @@ async function counts(db: Awaited<ReturnType<typeof openPgliteDatabase>>) {
   return db.system(async (sql) => {
     const tenants = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tenant');
     const users = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_user');
-    const versions = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migration');
+    const versions = await sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM schema_migration',
+    );
     return { tenants: tenants.rows[0]!.n, users: users.rows[0]!.n, versions: versions.rows[0]!.n };
   });
 }
@@ -41,20 +43,26 @@ describe('migrations and seed', () => {
     }
   });
 
-  it.skipIf(!TEST_DATABASE_URL)('two nodes starting together on PostgreSQL apply and seed once', async () => {
-    const created = await createTestPostgresDatabase();
-    const nodes = await Promise.all([openPostgresDatabase(created.url, 3), openPostgresDatabase(created.url, 3)]);
-    try {
-      const applied = await Promise.all(nodes.map((db) => migrate(db)));
-      expect(applied.flat()).toEqual(['001_init.sql']);
-      const seeded = await Promise.all(nodes.map((db) => seed(db, config)));
-      expect(seeded.flat().sort()).toEqual(['acme', 'demo', 'platform']);
-      expect(await counts(nodes[0]!)).toMatchObject({ tenants: 3, users: 4, versions: 1 });
-    } finally {
-      await Promise.all(nodes.map((db) => db.close()));
-      await created.drop();
-    }
-  });
+  it.skipIf(!TEST_DATABASE_URL)(
+    'two nodes starting together on PostgreSQL apply and seed once',
+    async () => {
+      const created = await createTestPostgresDatabase();
+      const nodes = await Promise.all([
+        openPostgresDatabase(created.url, 3),
+        openPostgresDatabase(created.url, 3),
+      ]);
+      try {
+        const applied = await Promise.all(nodes.map((db) => migrate(db)));
+        expect(applied.flat()).toEqual(['001_init.sql']);
+        const seeded = await Promise.all(nodes.map((db) => seed(db, config)));
+        expect(seeded.flat().sort()).toEqual(['acme', 'demo', 'platform']);
+        expect(await counts(nodes[0]!)).toMatchObject({ tenants: 3, users: 4, versions: 1 });
+      } finally {
+        await Promise.all(nodes.map((db) => db.close()));
+        await created.drop();
+      }
+    },
+  );
 
   it('a failing migration leaves nothing behind', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-migrate-'));
@@ -66,7 +74,9 @@ describe('migrations and seed', () => {
           await sql.exec('SELECT no_such_function()');
         }),
       ).rejects.toThrow(/no_such_function/);
-      const { rows } = await db.system((sql) => sql.query(`SELECT to_regclass('half_written') AS t`));
+      const { rows } = await db.system((sql) =>
+        sql.query(`SELECT to_regclass('half_written') AS t`),
+      );
       expect(rows[0]).toEqual({ t: null });
     } finally {
       await db.close();

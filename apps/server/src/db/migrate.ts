@@ -18,7 +18,9 @@ export async function migrate(db: Database): Promise<string[]> {
     await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
       version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set(
-      (await sql.query<{ version: string }>('SELECT version FROM schema_migration')).rows.map((row) => row.version),
+      (await sql.query<{ version: string }>('SELECT version FROM schema_migration')).rows.map(
+        (row) => row.version,
+      ),
     );
     const applied: string[] = [];
     for (const file of files) {

@@ -5,7 +5,14 @@ import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
 import type { Database } from './database';
 
-type SeedConfig = Pick<Config, 'browserClientSecret' | 'demoPasswords' | 'seedDemo' | 'accessTokenSeconds' | 'refreshTokenSeconds'>;
+type SeedConfig = Pick<
+  Config,
+  | 'browserClientSecret'
+  | 'demoPasswords'
+  | 'seedDemo'
+  | 'accessTokenSeconds'
+  | 'refreshTokenSeconds'
+>;
 
 /**
  * Seeds what a fresh database needs: the `browser` OAuth client, the platform tenant and (unless
@@ -18,7 +25,14 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
       tenantName: 'Platform',
       tenantNameI18n: { zh: '平台', tw: '平台', en: 'Platform' },
       isPlatform: true,
-      users: [{ username: 'admin', nickname: 'Platform admin', passwordHash: await hashPassword(config.demoPasswords.platformAdmin), roleCodes: ['ROLE_ADMIN'] }],
+      users: [
+        {
+          username: 'admin',
+          nickname: 'Platform admin',
+          passwordHash: await hashPassword(config.demoPasswords.platformAdmin),
+          roleCodes: ['ROLE_ADMIN'],
+        },
+      ],
     },
   ];
   if (config.seedDemo) {
@@ -82,7 +96,9 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
       ],
     );
     for (const tenant of tenants) {
-      const exists = await sql.query('SELECT 1 FROM tenant WHERE tenant_code = $1', [tenant.tenantCode]);
+      const exists = await sql.query('SELECT 1 FROM tenant WHERE tenant_code = $1', [
+        tenant.tenantCode,
+      ]);
       if (exists.rows.length > 0) continue;
       await provisionTenant(sql, tenant);
       created.push(tenant.tenantCode);

@@ -7,11 +7,14 @@ import type { Database } from './database';
  */
 export async function loadOrCreateSecret(db: Database, name: string): Promise<string> {
   return db.system(async (sql) => {
-    await sql.query('INSERT INTO server_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-      name,
-      crypto.randomBytes(32).toString('base64url'),
-    ]);
-    const { rows } = await sql.query<{ value: string }>('SELECT value FROM server_secret WHERE name = $1', [name]);
+    await sql.query(
+      'INSERT INTO server_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [name, crypto.randomBytes(32).toString('base64url')],
+    );
+    const { rows } = await sql.query<{ value: string }>(
+      'SELECT value FROM server_secret WHERE name = $1',
+      [name],
+    );
     return rows[0]!.value;
   });
 }

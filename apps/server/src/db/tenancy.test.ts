@@ -8,72 +8,110 @@ describe.each(BACKENDS)('tenant isolation on $backend', ({ backend, available })
   beforeAll(async () => {
     if (!available) return;
     server = await startTestServer({ backend });
-    const { rows } = await server.db.system((sql) => sql.query<{ id: string; tenant_code: string }>('SELECT id, tenant_code FROM tenant'));
+    const { rows } = await server.db.system((sql) =>
+      sql.query<{ id: string; tenant_code: string }>('SELECT id, tenant_code FROM tenant'),
+    );
     tenantIds = Object.fromEntries(rows.map((row) => [row.tenant_code, row.id]));
   });
   afterAll(async () => server?.close());
 
-  it.skipIf(!available)('enables row-level security on every table that has a tenant_id column', async () => {
-    const { rows } = await server.db.system((sql) =>
-      sql.query<{ table_name: string; rls: boolean; policies: number }>(
-        `SELECT c.relname AS table_name, c.relrowsecurity AS rls,
+  it.skipIf(!available)(
+    'enables row-level security on every table that has a tenant_id column',
+    async () => {
+      const { rows } = await server.db.system((sql) =>
+        sql.query<{ table_name: string; rls: boolean; policies: number }>(
+          `SELECT c.relname AS table_name, c.relrowsecurity AS rls,
                 (SELECT count(*)::int FROM pg_policies p WHERE p.tablename = c.relname) AS policies
            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
             AND EXISTS (SELECT 1 FROM information_schema.columns col
                          WHERE col.table_schema = 'public' AND col.table_name = c.relname AND col.column_name = 'tenant_id')`,
-      ),
-    );
-    expect(rows.length).toBeGreaterThanOrEqual(10);
-    const unprotected = rows.filter((row) => !row.rls || row.policies === 0).map((row) => row.table_name);
-    expect(unprotected).toEqual([]);
-  });
+        ),
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      const unprotected = rows
+        .filter((row) => !row.rls || row.policies === 0)
+        .map((row) => row.table_name);
+      expect(unprotected).toEqual([]);
+    },
+  );
 
-  it.skipIf(!available)('a tenant context sees and writes only its own rows, whatever the SQL says', async () => {
-    const seen = await server.db.tenant(tenantIds.acme!, async (sql) => ({
-      users: (await sql.query<{ tenant_id: string }>('SELECT tenant_id FROM sys_user')).rows,
-      tenants: (await sql.query<{ tenant_code: string }>('SELECT tenant_code FROM tenant')).rows,
-      sessions: (await sql.query<{ tenant_id: string }>('SELECT tenant_id FROM user_session')).rows,
-    }));
-    expect(seen.users.length).toBeGreaterThan(0);
-    expect(new Set(seen.users.map((row) => row.tenant_id))).toEqual(new Set([tenantIds.acme]));
-    expect(seen.tenants).toEqual([{ tenant_code: 'acme' }]);
-    expect(seen.sessions.every((row) => row.tenant_id === tenantIds.acme)).toBe(true);
+  it.skipIf(!available)(
+    'a tenant context sees and writes only its own rows, whatever the SQL says',
+    async () => {
+      const seen = await server.db.tenant(tenantIds.acme!, async (sql) => ({
+        users: (await sql.query<{ tenant_id: string }>('SELECT tenant_id FROM sys_user')).rows,
+        tenants: (await sql.query<{ tenant_code: string }>('SELECT tenant_code FROM tenant')).rows,
+        sessions: (await sql.query<{ tenant_id: string }>('SELECT tenant_id FROM user_session'))
+          .rows,
+      }));
+      expect(seen.users.length).toBeGreaterThan(0);
+      expect(new Set(seen.users.map((row) => row.tenant_id))).toEqual(new Set([tenantIds.acme]));
+      expect(seen.tenants).toEqual([{ tenant_code: 'acme' }]);
+      expect(seen.sessions.every((row) => row.tenant_id === tenantIds.acme)).toBe(true);
 
-    await expect(
-      server.db.tenant(tenantIds.acme!, (sql) =>
-        sql.query(`INSERT INTO sys_org (tenant_id, org_name) VALUES ($1, 'planted')`, [tenantIds.demo]),
-      ),
-    ).rejects.toThrow(/row-level security/);
-    const changed = await server.db.tenant(tenantIds.acme!, (sql) =>
-      sql.query(`UPDATE sys_user SET nickname = 'hijacked' WHERE tenant_id = $1 RETURNING id`, [tenantIds.demo]),
-    );
-    expect(changed.rows).toEqual([]);
-    const demoNames = await server.db.system((sql) =>
-      sql.query<{ nickname: string }>('SELECT nickname FROM sys_user WHERE tenant_id = $1', [tenantIds.demo]),
-    );
-    expect(demoNames.rows.map((row) => row.nickname)).not.toContain('hijacked');
-  });
+      await expect(
+        server.db.tenant(tenantIds.acme!, (sql) =>
+          sql.query(`INSERT INTO sys_org (tenant_id, org_name) VALUES ($1, 'planted')`, [
+            tenantIds.demo,
+          ]),
+        ),
+      ).rejects.toThrow(/row-level security/);
+      const changed = await server.db.tenant(tenantIds.acme!, (sql) =>
+        sql.query(`UPDATE sys_user SET nickname = 'hijacked' WHERE tenant_id = $1 RETURNING id`, [
+          tenantIds.demo,
+        ]),
+      );
+      expect(changed.rows).toEqual([]);
+      const demoNames = await server.db.system((sql) =>
+        sql.query<{ nickname: string }>('SELECT nickname FROM sys_user WHERE tenant_id = $1', [
+          tenantIds.demo,
+        ]),
+      );
+      expect(demoNames.rows.map((row) => row.nickname)).not.toContain('hijacked');
+    },
+  );
 
   it.skipIf(!available)('the application role cannot read platform tables', async () => {
-    await expect(server.db.tenant(tenantIds.demo!, (sql) => sql.query('SELECT * FROM server_secret'))).rejects.toThrow(/permission denied/);
-    await expect(server.db.tenant(tenantIds.demo!, (sql) => sql.query('SELECT * FROM outbox_message'))).rejects.toThrow(/permission denied/);
+    await expect(
+      server.db.tenant(tenantIds.demo!, (sql) => sql.query('SELECT * FROM server_secret')),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      server.db.tenant(tenantIds.demo!, (sql) => sql.query('SELECT * FROM outbox_message')),
+    ).rejects.toThrow(/permission denied/);
   });
 
-  it.skipIf(!available)("a user of acme sees nothing of demo through the API", async () => {
+  it.skipIf(!available)('a user of acme sees nothing of demo through the API', async () => {
     const acme = await signIn(server, 'acme', 'admin', 'admin123');
     const me = await call(server, 'GET', '/api/uaa/users/getSysUser', { token: acme.access_token });
     expect(me.body.data).toMatchObject({ tenantCode: 'acme', username: 'admin' });
-    const orgs = await call(server, 'GET', '/api/admin/sysorg/querySysOrg', { token: acme.access_token, query: { pageSize: '10000' } });
-    expect(orgs.body.data.list.map((org: { orgName: string }) => org.orgName)).toEqual(['Acme Water']);
-    const authority = await call(server, 'POST', '/api/account/sysuserdetail/queryCurrentAuthority', { token: acme.access_token });
-    const demoMenuIds = await server.db.system((sql) => sql.query<{ id: string }>('SELECT id FROM sys_menu WHERE tenant_id = $1', [tenantIds.demo]));
+    const orgs = await call(server, 'GET', '/api/admin/sysorg/querySysOrg', {
+      token: acme.access_token,
+      query: { pageSize: '10000' },
+    });
+    expect(orgs.body.data.list.map((org: { orgName: string }) => org.orgName)).toEqual([
+      'Acme Water',
+    ]);
+    const authority = await call(
+      server,
+      'POST',
+      '/api/account/sysuserdetail/queryCurrentAuthority',
+      { token: acme.access_token },
+    );
+    const demoMenuIds = await server.db.system((sql) =>
+      sql.query<{ id: string }>('SELECT id FROM sys_menu WHERE tenant_id = $1', [tenantIds.demo]),
+    );
     const ids = JSON.stringify(authority.body.data.menu);
     for (const { id } of demoMenuIds.rows) expect(ids).not.toContain(`"id":"${id}"`);
     // A demo session id presented with acme's token changes nothing of demo's.
     const demo = await signIn(server, 'demo', 'admin', 'admin123');
-    await call(server, 'POST', '/api/admin/sysuser/registerNewSession', { token: acme.access_token, ip: '203.0.113.9' });
-    const demoSession = await server.db.system((sql) => sql.query<{ ip: string }>('SELECT ip FROM user_session WHERE id = $1', [demo.jti]));
+    await call(server, 'POST', '/api/admin/sysuser/registerNewSession', {
+      token: acme.access_token,
+      ip: '203.0.113.9',
+    });
+    const demoSession = await server.db.system((sql) =>
+      sql.query<{ ip: string }>('SELECT ip FROM user_session WHERE id = $1', [demo.jti]),
+    );
     expect(demoSession.rows[0]!.ip).not.toBe('203.0.113.9');
   });
 });

@@ -27,7 +27,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: string, params?: Record<string, string | number>) => new AppError(400, key, { params });
+export const badRequest = (key: string, params?: Record<string, string | number>) =>
+  new AppError(400, key, { params });
 export const forbidden = (key = 'auth.forbidden', params?: Record<string, string | number>) =>
   new AppError(403, key, { params });
 export const notFound = (key = 'error.notFound') => new AppError(404, key);
@@ -41,5 +42,9 @@ export const tooManyRequests = (retryAfterSeconds: number, key = 'auth.throttled
   });
 
 /** A failure of the OAuth token endpoint, answered in RFC 6749 form rather than the envelope. */
-export const oauthError = (status: number, error: string, key: string, params?: Record<string, string | number>) =>
-  new AppError(status, key, { oauthError: error, params });
+export const oauthError = (
+  status: number,
+  error: string,
+  key: string,
+  params?: Record<string, string | number>,
+) => new AppError(status, key, { oauthError: error, params });

@@ -6,7 +6,12 @@ export function ok<T>(data: T, message = 'success'): ApiEnvelope<T> {
   return { code: 200, message, data };
 }
 
-export function page<T>(list: T[], total: number, currentPage: number, pageSize: number): ApiEnvelope<PageResult<T>> {
+export function page<T>(
+  list: T[],
+  total: number,
+  currentPage: number,
+  pageSize: number,
+): ApiEnvelope<PageResult<T>> {
   return ok({ list, total, currentPage, pageSize });
 }
 
@@ -17,6 +22,11 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return envelopeOf(
-    z.object({ list: z.array(item), total: z.number(), currentPage: z.number(), pageSize: z.number() }),
+    z.object({
+      list: z.array(item),
+      total: z.number(),
+      currentPage: z.number(),
+      pageSize: z.number(),
+    }),
   );
 }

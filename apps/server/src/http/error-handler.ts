@@ -14,7 +14,10 @@ declare module 'fastify' {
 function translateFields(lang: Lang, fields: FieldProblem[] | undefined) {
   return fields?.map((problem) => ({
     field: problem.field,
-    message: translate(lang, problem.key, { field: fieldLabel(lang, problem.field), ...problem.params }),
+    message: translate(lang, problem.key, {
+      field: fieldLabel(lang, problem.field),
+      ...problem.params,
+    }),
   }));
 }
 
@@ -24,11 +27,13 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   const errors = translateFields(lang, error.options.fields);
   // A validation error's headline is its first field's message, so a toast alone is useful.
   const message = errors?.[0]?.message ?? translate(lang, error.key, error.options.params);
-  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  for (const [name, value] of Object.entries(error.options.headers ?? {}))
+    reply.header(name, value);
   reply.code(error.status);
   if (request.routeOptions.config?.oauth) {
     return reply.send({
-      error: error.options.oauthError ?? (error.status === 400 ? 'invalid_request' : 'invalid_grant'),
+      error:
+        error.options.oauthError ?? (error.status === 400 ? 'invalid_request' : 'invalid_grant'),
       error_description: message,
       ...(errors ? { errors } : {}),
     });
@@ -38,7 +43,9 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     message,
     data: null,
     ...(errors ? { errors } : {}),
-    ...(error.options.oauthError && error.status === 401 ? { error: error.options.oauthError } : {}),
+    ...(error.options.oauthError && error.status === 401
+      ? { error: error.options.oauthError }
+      : {}),
   });
 }
 
@@ -48,12 +55,15 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(413, 'error.payloadTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'error.unsupportedMediaType', { params: { type: error.message.split(': ').pop() ?? '' } });
+      return new AppError(415, 'error.unsupportedMediaType', {
+        params: { type: error.message.split(': ').pop() ?? '' },
+      });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError(400, 'error.badJson', { oauthError: 'invalid_request' });
     default:
-      if (error instanceof SyntaxError) return new AppError(400, 'error.badJson', { oauthError: 'invalid_request' });
+      if (error instanceof SyntaxError)
+        return new AppError(400, 'error.badJson', { oauthError: 'invalid_request' });
       return undefined;
   }
 }
@@ -63,13 +73,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) return sendAppError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = issuesToProblems(error.validation as never);
-      return sendAppError(request, reply, new AppError(400, 'validation.invalid', { fields, oauthError: 'invalid_request' }));
+      return sendAppError(
+        request,
+        reply,
+        new AppError(400, 'validation.invalid', { fields, oauthError: 'invalid_request' }),
+      );
     }
     const known = fromFastifyError(error);
     if (known) return sendAppError(request, reply, known);
     if (error.statusCode && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.code(error.statusCode).send({ code: error.statusCode, message: error.message, data: null });
+      return reply
+        .code(error.statusCode)
+        .send({ code: error.statusCode, message: error.message, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendAppError(request, reply, new AppError(500, 'error.server'));

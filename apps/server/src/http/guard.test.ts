@@ -8,7 +8,9 @@ describe('the guard', () => {
   it('refuses to start a server with an API route that declares no permission', async () => {
     const app = Fastify();
     registerGuard(app, { db: {} as Database, tokens: new AccessTokens('k'.repeat(32)) });
-    expect(() => app.get('/api/forgotten', async () => 'open to all?')).toThrow(/declares no permission/);
+    expect(() => app.get('/api/forgotten', async () => 'open to all?')).toThrow(
+      /declares no permission/,
+    );
     app.get('/api/declared', { config: { permission: 'authenticated' } }, async () => 'ok');
     await app.ready();
     const answer = await app.inject({ method: 'GET', url: '/api/declared' });

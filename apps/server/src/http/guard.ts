@@ -20,7 +20,8 @@ function activeRoleOf(request: FastifyRequest, roles: string[]): string {
   if (wanted) {
     // The role-switch of spec §4 stores "<role>-token"; accept both spellings.
     const role = wanted.endsWith('-token') ? wanted.slice(0, -'-token'.length) : wanted;
-    if (!roles.includes(role)) throw new AppError(403, 'auth.roleNotHeld', { params: { role: role.slice(0, 64) } });
+    if (!roles.includes(role))
+      throw new AppError(403, 'auth.roleNotHeld', { params: { role: role.slice(0, 64) } });
     return role;
   }
   return roles[0] ?? '';
@@ -37,7 +38,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Database; tokens
   // A route that forgets to say who may call it must not start: fail at registration.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    if (!route.config?.permission)
+      throw new Error(`route ${route.method} ${route.url} declares no permission`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -48,7 +50,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Database; tokens
     if (!permission || permission === 'public') return;
 
     const header = request.headers.authorization;
-    if (!header?.toLowerCase().startsWith('bearer ')) throw unauthorized('auth.signInRequired', 401);
+    if (!header?.toLowerCase().startsWith('bearer '))
+      throw unauthorized('auth.signInRequired', 401);
     const verified = await deps.tokens.verify(header.slice(7).trim());
     if (!verified.ok) {
       throw verified.reason === 'expired'
@@ -57,12 +60,17 @@ export function registerGuard(app: FastifyInstance, deps: { db: Database; tokens
     }
     const claims = verified.claims;
     const session = await deps.db.system((sql) => sessionRepo.state(sql, claims.sessionId));
-    if (!session || session.revoked || session.expired) throw unauthorized('auth.sessionRevoked', 50012, 'invalid_token');
+    if (!session || session.revoked || session.expired)
+      throw unauthorized('auth.sessionRevoked', 50012, 'invalid_token');
     if (session.stale) {
       // Online-user lists read last_seen_at; a minute's precision is enough, so write rarely.
       void deps.db
-        .system((sql) => sessionRepo.touch(sql, claims.sessionId, request.ip, request.headers['user-agent']))
-        .catch((error: unknown) => request.log.warn({ err: error }, 'could not record session activity'));
+        .system((sql) =>
+          sessionRepo.touch(sql, claims.sessionId, request.ip, request.headers['user-agent']),
+        )
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not record session activity'),
+        );
     }
     const auth: AuthContext = {
       userId: claims.userId,

@@ -21,14 +21,18 @@ export function issuesToProblems(issues: readonly IssueLike[]): FieldProblem[] {
     const code = String(issue.code ?? issue.keyword ?? 'invalid');
     const pathParts = issue.path ?? (issue.instancePath ?? '').split('/').filter(Boolean);
     let field = pathParts.map(String).join('.');
-    if (code === 'unrecognized_keys' && Array.isArray(detail.keys)) field = detail.keys.map(String).join(', ');
+    if (code === 'unrecognized_keys' && Array.isArray(detail.keys))
+      field = detail.keys.map(String).join(', ');
     if (issue.message.startsWith('validation.')) return { field, key: issue.message };
     const isNumber = detail.origin === 'number' || detail.origin === 'bigint';
     switch (code) {
       case 'invalid_type':
         return {
           field,
-          key: detail.input === undefined && /received undefined/.test(issue.message) ? 'validation.required' : 'validation.invalid',
+          key:
+            detail.input === undefined && /received undefined/.test(issue.message)
+              ? 'validation.required'
+              : 'validation.invalid',
         };
       case 'too_small':
         if (!isNumber && Number(detail.minimum) === 1) return { field, key: 'validation.required' };
@@ -47,10 +51,15 @@ export function issuesToProblems(issues: readonly IssueLike[]): FieldProblem[] {
         return {
           field,
           key: 'validation.invalid_value',
-          params: { values: Array.isArray(detail.values) ? detail.values.map(String).join(', ') : '' },
+          params: {
+            values: Array.isArray(detail.values) ? detail.values.map(String).join(', ') : '',
+          },
         };
       case 'invalid_format':
-        return { field, key: detail.format === 'email' ? 'validation.email' : 'validation.invalid' };
+        return {
+          field,
+          key: detail.format === 'email' ? 'validation.email' : 'validation.invalid',
+        };
       case 'unrecognized_keys':
         return { field, key: 'validation.unrecognized_keys' };
       default:

@@ -20,20 +20,31 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   } else {
-    app.log.warn(`no built console at ${webDist}: run "npm run build" to serve it (the API works without it)`);
+    app.log.warn(
+      `no built console at ${webDist}: run "npm run build" to serve it (the API works without it)`,
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !built || request.method !== 'GET') {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      !built ||
+      request.method !== 'GET'
+    ) {
       return sendAppError(
         request,
         reply,
-        new AppError(404, 'error.routeNotFound', { params: { method: request.method, url: request.url.split('?')[0]!.slice(0, 200) } }),
+        new AppError(404, 'error.routeNotFound', {
+          params: { method: request.method, url: request.url.split('?')[0]!.slice(0, 200) },
+        }),
       );
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

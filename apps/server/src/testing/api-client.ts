@@ -19,9 +19,15 @@ export interface CallResult<T = any> {
 }
 
 /** Calls the test server over real HTTP as a browser would (JSON bodies, bearer token). */
-export async function call<T = any>(server: Pick<TestServer, 'url'>, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  server: Pick<TestServer, 'url'>,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const url = new URL(path, server.url);
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, value);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;
@@ -49,14 +55,21 @@ export function requestToken(
   options: { ip?: string; lang?: string; authorization?: string | null; cookie?: string } = {},
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-  if (options.authorization !== null) headers.authorization = options.authorization ?? BROWSER_BASIC;
+  if (options.authorization !== null)
+    headers.authorization = options.authorization ?? BROWSER_BASIC;
   if (options.cookie) headers.cookie = options.cookie;
-  return call<TokenResponse & { error?: string; error_description?: string; errors?: { field: string; message: string }[] }>(
-    server,
-    'POST',
-    '/api/uaa/oauth/token',
-    { query: { scope: 'ui', client_id: BROWSER_CLIENT_ID, ...params }, headers, ip: options.ip, lang: options.lang },
-  );
+  return call<
+    TokenResponse & {
+      error?: string;
+      error_description?: string;
+      errors?: { field: string; message: string }[];
+    }
+  >(server, 'POST', '/api/uaa/oauth/token', {
+    query: { scope: 'ui', client_id: BROWSER_CLIENT_ID, ...params },
+    headers,
+    ip: options.ip,
+    lang: options.lang,
+  });
 }
 
 let ipCounter = 0;
@@ -67,20 +80,34 @@ export function freshIp(): string {
 }
 
 /** Signs in with the password grant and answers the token response (throws on failure). */
-export async function signIn(server: Pick<TestServer, 'url'>, tenantCode: string, username: string, password: string): Promise<TokenResponse> {
+export async function signIn(
+  server: Pick<TestServer, 'url'>,
+  tenantCode: string,
+  username: string,
+  password: string,
+): Promise<TokenResponse> {
   const result = await requestToken(
     server,
     { grant_type: 'password', type: 'account', tenantCode, username, password },
     { ip: freshIp() },
   );
-  if (result.status !== 200) throw new Error(`sign-in of ${tenantCode}/${username} failed: ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(
+      `sign-in of ${tenantCode}/${username} failed: ${result.status} ${JSON.stringify(result.body)}`,
+    );
   return result.body;
 }
 
 /** The newest message the development provider "sent" to a recipient. */
-export async function lastOutboxMessage(server: Pick<TestServer, 'db'>, recipient: string): Promise<string | undefined> {
+export async function lastOutboxMessage(
+  server: Pick<TestServer, 'db'>,
+  recipient: string,
+): Promise<string | undefined> {
   const { rows } = await server.db.system((sql) =>
-    sql.query<{ body: string }>('SELECT body FROM outbox_message WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [recipient]),
+    sql.query<{ body: string }>(
+      'SELECT body FROM outbox_message WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [recipient],
+    ),
   );
   return rows[0]?.body;
 }

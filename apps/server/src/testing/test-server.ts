@@ -33,7 +33,10 @@ export const BACKENDS: { backend: Backend; available: boolean }[] = [
 ];
 
 /** Creates an empty database of its own on the test PostgreSQL; answers its URL and a dropper. */
-export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `shuili_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -57,7 +60,9 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
  * Starts the real server on a free loopback port over a fresh, migrated and seeded database:
  * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL.
  */
-export async function startTestServer(options: { backend?: Backend; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { backend?: Backend; config?: Partial<Config> } = {},
+): Promise<TestServer> {
   const backend = options.backend ?? 'pglite';
   let cleanup: () => Promise<void>;
   let db: Database;
@@ -74,7 +79,11 @@ export async function startTestServer(options: { backend?: Backend; config?: Par
   const config = loadConfig({ trustProxy: true, logLevel: 'warn', ...options.config });
   await migrate(db);
   await seed(db, config);
-  const app = await buildApp({ config, db, logger: process.env.TEST_LOG ? { level: 'info' } : false });
+  const app = await buildApp({
+    config,
+    db,
+    logger: process.env.TEST_LOG ? { level: 'info' } : false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

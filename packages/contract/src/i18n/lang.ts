@@ -11,12 +11,16 @@ export function isLang(value: unknown): value is Lang {
  * Picks the language from an explicit choice (the language cookie), else from the browser's
  * preference list (navigator.languages or an Accept-Language header), else English.
  */
-export function resolveLang(cookieValue: string | undefined, preferred: readonly string[] | string | undefined): Lang {
+export function resolveLang(
+  cookieValue: string | undefined,
+  preferred: readonly string[] | string | undefined,
+): Lang {
   if (isLang(cookieValue)) return cookieValue;
   const list = typeof preferred === 'string' ? parseAcceptLanguage(preferred) : (preferred ?? []);
   for (const tag of list) {
     const lower = tag.toLowerCase();
-    if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant')) return 'tw';
+    if (lower === 'zh-tw' || lower === 'zh-hk' || lower === 'zh-mo' || lower.startsWith('zh-hant'))
+      return 'tw';
     if (lower.startsWith('zh')) return 'zh';
     if (lower.startsWith('en')) return 'en';
   }

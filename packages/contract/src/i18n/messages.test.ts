@@ -9,7 +9,9 @@ describe('server messages', () => {
       expect(Object.keys(SERVER_MESSAGES[lang]).sort()).toEqual(keys);
       for (const key of keys) {
         const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
-        expect(placeholders(SERVER_MESSAGES[lang][key]!), `${lang} ${key}`).toEqual(placeholders(SERVER_MESSAGES.en[key]!));
+        expect(placeholders(SERVER_MESSAGES[lang][key]!), `${lang} ${key}`).toEqual(
+          placeholders(SERVER_MESSAGES.en[key]!),
+        );
         expect(SERVER_MESSAGES[lang][key]!.trim(), `${lang} ${key}`).not.toBe('');
       }
     }

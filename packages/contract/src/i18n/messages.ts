@@ -8,10 +8,12 @@ type Catalogue = Record<string, string>;
  */
 const en: Catalogue = {
   success: 'success',
-  'captcha.body': 'Your Shuili verification code is {code}. It is valid for {minutes} minutes. Do not share it.',
+  'captcha.body':
+    'Your Shuili verification code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'captcha.subject': 'Your Shuili verification code',
   'register.welcomeSubject': 'Welcome to Shuili',
-  'register.welcomeBody': 'Your tenant {tenantName} is ready. Sign in with tenant code {tenantCode} and username {username}.',
+  'register.welcomeBody':
+    'Your tenant {tenantName} is ready. Sign in with tenant code {tenantCode} and username {username}.',
   'validation.required': '{field} is required',
   'validation.too_small': '{field} must be at least {min} characters',
   'validation.too_small.number': '{field} must be at least {min}',
@@ -21,9 +23,11 @@ const en: Catalogue = {
   'validation.invalid_value': '{field} must be one of: {values}',
   'validation.unrecognized_keys': 'Unknown field {field}',
   'validation.email': '{field} must be a valid email address',
-  'validation.mobile': '{field} must be a valid mobile number with its country code, e.g. +86 13800138000',
+  'validation.mobile':
+    '{field} must be a valid mobile number with its country code, e.g. +86 13800138000',
   'validation.captcha': '{field} must be 6 digits',
-  'validation.tenantCode': '{field} may hold lowercase letters, digits, - and _, starting with a letter',
+  'validation.tenantCode':
+    '{field} may hold lowercase letters, digits, - and _, starting with a letter',
   'validation.passwordMismatch': 'The two passwords do not match',
   'auth.wrongPassword': 'Wrong tenant, username or password',
   'auth.unknownTenant': 'There is no corresponding tenant for this user',
@@ -78,7 +82,8 @@ const zh: Catalogue = {
   'captcha.body': '您的水利验证码是 {code}，{minutes} 分钟内有效，请勿告诉他人。',
   'captcha.subject': '您的水利验证码',
   'register.welcomeSubject': '欢迎使用水利',
-  'register.welcomeBody': '您的租户 {tenantName} 已创建。请使用租户编码 {tenantCode} 和用户名 {username} 登录。',
+  'register.welcomeBody':
+    '您的租户 {tenantName} 已创建。请使用租户编码 {tenantCode} 和用户名 {username} 登录。',
   'validation.required': '请输入{field}',
   'validation.too_small': '{field}至少 {min} 个字符',
   'validation.too_small.number': '{field}不能小于 {min}',
@@ -145,7 +150,8 @@ const tw: Catalogue = {
   'captcha.body': '您的水利驗證碼是 {code}，{minutes} 分鐘內有效，請勿告訴他人。',
   'captcha.subject': '您的水利驗證碼',
   'register.welcomeSubject': '歡迎使用水利',
-  'register.welcomeBody': '您的租戶 {tenantName} 已建立。請使用租戶代碼 {tenantCode} 和使用者名稱 {username} 登入。',
+  'register.welcomeBody':
+    '您的租戶 {tenantName} 已建立。請使用租戶代碼 {tenantCode} 和使用者名稱 {username} 登入。',
   'validation.required': '請輸入{field}',
   'validation.too_small': '{field}至少 {min} 個字元',
   'validation.too_small.number': '{field}不能小於 {min}',
@@ -211,7 +217,11 @@ const tw: Catalogue = {
 export const SERVER_MESSAGES: Record<Lang, Catalogue> = { en, zh, tw };
 
 /** Translates a message key with {placeholders}; an unknown key comes back as itself. */
-export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+export function translate(
+  lang: Lang,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
   const template = SERVER_MESSAGES[lang][key] ?? SERVER_MESSAGES.en[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : String(params[name]),

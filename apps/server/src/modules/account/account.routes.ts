@@ -32,7 +32,8 @@ const wrongCode = (field: string) =>
   new AppError(400, 'auth.captchaInvalid', { fields: [{ field, key: 'auth.captchaInvalid' }] });
 
 /** Password resets are bound to tenant and address, so one code cannot reset another tenant's user. */
-const resetRecipient = (tenantCode: string, email: string) => `${tenantCode}:${email.toLowerCase()}`;
+const resetRecipient = (tenantCode: string, email: string) =>
+  `${tenantCode}:${email.toLowerCase()}`;
 
 /** Captchas, password retrieval and the caller's authority (spec §7 "Session and login"). */
 export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps) {
@@ -52,7 +53,9 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
       const deliver = tenantCode
         ? await deps.db.system(async (sql) => {
             const tenant = await identityRepo.tenantByCode(sql, tenantCode);
-            return tenant ? Boolean(await identityRepo.userByMobile(sql, tenant.id, mobile)) : false;
+            return tenant
+              ? Boolean(await identityRepo.userByMobile(sql, tenant.id, mobile))
+              : false;
           })
         : true;
       const sent = await deps.captchas.send({
@@ -76,7 +79,8 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
     },
     handler: async (request) => {
       const { mobile, smsCaptcha } = request.query;
-      if (!(await deps.captchas.verify('sms', mobile, smsCaptcha, false))) throw wrongCode('smsCaptcha');
+      if (!(await deps.captchas.verify('sms', mobile, smsCaptcha, false)))
+        throw wrongCode('smsCaptcha');
       return ok(true);
     },
   });
@@ -111,13 +115,16 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
     config: { permission: 'public' },
     schema: {
       tags: ['account'],
-      summary: 'Sets a new password with the code sent by e-mail; ends every session of the account',
+      summary:
+        'Sets a new password with the code sent by e-mail; ends every session of the account',
       body: retrievePasswordSchema,
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
       const { tenantCode, email, charCaptcha, newPassword } = request.body;
-      if (!(await deps.captchas.verify('email', resetRecipient(tenantCode, email), charCaptcha, true))) {
+      if (
+        !(await deps.captchas.verify('email', resetRecipient(tenantCode, email), charCaptcha, true))
+      ) {
         throw wrongCode('charCaptcha');
       }
       const passwordHash = await hashPassword(newPassword);
@@ -125,10 +132,10 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
         const tenant = await identityRepo.tenantByCode(sql, tenantCode);
         const found = tenant ? await identityRepo.userByEmail(sql, tenant.id, email) : undefined;
         if (found) {
-          await sql.query('UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1', [
-            found.id,
-            passwordHash,
-          ]);
+          await sql.query(
+            'UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
+            [found.id, passwordHash],
+          );
         }
         return found;
       });
@@ -150,7 +157,8 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
     handler: async (request) => {
       const auth = authOf(request);
       const asked = request.query.username;
-      if (asked && asked.toLowerCase() !== auth.username.toLowerCase()) throw forbidden('auth.notYourAccount');
+      if (asked && asked.toLowerCase() !== auth.username.toLowerCase())
+        throw forbidden('auth.notYourAccount');
       return ok(await deps.db.tenant(auth.tenantId, (sql) => readAuthority(sql, auth.activeRole)));
     },
   });

@@ -59,7 +59,11 @@ export async function readAuthority(sql: Sql, activeRole: string): Promise<Autho
   const keep = new Set<string>();
   for (const row of rows) {
     if (!row.granted) continue;
-    for (let at: MenuRow | undefined = row; at && !keep.has(at.id); at = at.menu_parent ? byId.get(at.menu_parent) : undefined) {
+    for (
+      let at: MenuRow | undefined = row;
+      at && !keep.has(at.id);
+      at = at.menu_parent ? byId.get(at.menu_parent) : undefined
+    ) {
       keep.add(at.id);
     }
   }

@@ -43,22 +43,35 @@ export class CaptchaService {
     );
     const wait = Number(rows[0]?.wait ?? 0);
     if (wait > 0) throw tooManyRequests(wait, 'auth.captchaTooSoon');
-    const locked = await this.rateLimits.consume(`captcha-ip:${request.ip}`, RATE_RULES.captchaSendsPerIp);
+    const locked = await this.rateLimits.consume(
+      `captcha-ip:${request.ip}`,
+      RATE_RULES.captchaSendsPerIp,
+    );
     if (locked > 0) throw tooManyRequests(locked);
 
-    const code = crypto.randomInt(0, 10 ** CAPTCHA.length).toString().padStart(CAPTCHA.length, '0');
+    const code = crypto
+      .randomInt(0, 10 ** CAPTCHA.length)
+      .toString()
+      .padStart(CAPTCHA.length, '0');
     await this.db.system((sql) =>
       sql.query(
         `INSERT INTO captcha (channel, recipient, code_hash, ip, expires_at)
          VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-        [request.channel, request.recipient, this.hash(request.recipient, code), request.ip, CAPTCHA.ttlSeconds],
+        [
+          request.channel,
+          request.recipient,
+          this.hash(request.recipient, code),
+          request.ip,
+          CAPTCHA.ttlSeconds,
+        ],
       ),
     );
     if (request.deliverTo) {
       await this.notifier.send({
         channel: request.channel,
         recipient: request.deliverTo,
-        subject: request.channel === 'email' ? translate(request.lang, 'captcha.subject') : undefined,
+        subject:
+          request.channel === 'email' ? translate(request.lang, 'captcha.subject') : undefined,
         body: translate(request.lang, 'captcha.body', { code, minutes: CAPTCHA.ttlSeconds / 60 }),
       });
     }
@@ -69,7 +82,12 @@ export class CaptchaService {
    * Checks a code against the newest live one for the recipient. `consume` uses it up (sign-in,
    * registration, reset); otherwise it is only marked verified (the compare step of a form).
    */
-  async verify(channel: CaptchaChannel, recipient: string, code: string, consume: boolean): Promise<boolean> {
+  async verify(
+    channel: CaptchaChannel,
+    recipient: string,
+    code: string,
+    consume: boolean,
+  ): Promise<boolean> {
     return this.db.system(async (sql) => {
       const { rows } = await sql.query<{ id: string; code_hash: string; attempts: number }>(
         `SELECT id, code_hash, attempts FROM captcha

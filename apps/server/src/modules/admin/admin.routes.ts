@@ -51,11 +51,21 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
       response: { 200: envelopeOf(z.array(tenantOptionSchema)) },
     },
     handler: async (request) => {
-      const locked = await deps.rateLimits.consume(`tenant-lookup:${request.ip}`, RATE_RULES.tenantLookupsPerIp);
+      const locked = await deps.rateLimits.consume(
+        `tenant-lookup:${request.ip}`,
+        RATE_RULES.tenantLookupsPerIp,
+      );
       if (locked > 0) throw tooManyRequests(locked);
       const { userInfo } = request.query;
-      const tenants = await deps.db.system((sql) => identityRepo.tenantsOf(sql, userInfo, normalizeMobile(userInfo)));
-      return ok(tenants.map((tenant) => ({ tenantCode: tenant.tenant_code, tenantName: tenantNameIn(tenant, request.lang) })));
+      const tenants = await deps.db.system((sql) =>
+        identityRepo.tenantsOf(sql, userInfo, normalizeMobile(userInfo)),
+      );
+      return ok(
+        tenants.map((tenant) => ({
+          tenantCode: tenant.tenant_code,
+          tenantName: tenantNameIn(tenant, request.lang),
+        })),
+      );
     },
   });
 
@@ -69,7 +79,13 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
     handler: async (request) => {
       const auth = authOf(request);
       const session = await deps.db.tenant(auth.tenantId, async (sql) => {
-        const { rows } = await sql.query<{ id: string; created_at: Date; last_seen_at: Date; ip: string | null; user_agent: string | null }>(
+        const { rows } = await sql.query<{
+          id: string;
+          created_at: Date;
+          last_seen_at: Date;
+          ip: string | null;
+          user_agent: string | null;
+        }>(
           `UPDATE user_session SET ip = $2, user_agent = $3, last_seen_at = now() WHERE id = $1
            RETURNING id, created_at, last_seen_at, ip, user_agent`,
           [auth.sessionId, request.ip, request.headers['user-agent']?.slice(0, 512) ?? null],
@@ -97,7 +113,9 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
     handler: async (request) => {
       const input = request.body;
       if (!(await deps.captchas.verify('sms', input.mobile, input.smsCaptcha, true))) {
-        throw new AppError(400, 'auth.captchaInvalid', { fields: [{ field: 'smsCaptcha', key: 'auth.captchaInvalid' }] });
+        throw new AppError(400, 'auth.captchaInvalid', {
+          fields: [{ field: 'smsCaptcha', key: 'auth.captchaInvalid' }],
+        });
       }
       const passwordHash = await hashPassword(input.password);
       const tenantCode = await deps.db.system(async (sql) => {
@@ -126,7 +144,11 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
         channel: 'email',
         recipient: input.email,
         subject: translate(request.lang, 'register.welcomeSubject'),
-        body: translate(request.lang, 'register.welcomeBody', { tenantName: input.tenantName, tenantCode, username: input.username }),
+        body: translate(request.lang, 'register.welcomeBody', {
+          tenantName: input.tenantName,
+          tenantCode,
+          username: input.username,
+        }),
       });
       return ok({ tenantCode, username: input.username });
     },
@@ -144,7 +166,9 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
       const auth = authOf(request);
       const { currentPage, pageSize } = request.query;
       const { rows, total } = await deps.db.tenant(auth.tenantId, async (sql) => {
-        const count = await sql.query<{ total: number }>('SELECT count(*)::int AS total FROM sys_org');
+        const count = await sql.query<{ total: number }>(
+          'SELECT count(*)::int AS total FROM sys_org',
+        );
         const list = await sql.query<{
           id: string;
           org_name: string;

@@ -14,7 +14,15 @@ export interface MenuSeed {
 }
 
 export const DEFAULT_MENUS: MenuSeed[] = [
-  { menuCode: 'home', menuName: 'route.home', menuIcon: 'home', menuPath: '/home', menuComponent: 'Layout', menuSequence: 1, roles: ['ROLE_OPERATOR'] },
+  {
+    menuCode: 'home',
+    menuName: 'route.home',
+    menuIcon: 'home',
+    menuPath: '/home',
+    menuComponent: 'Layout',
+    menuSequence: 1,
+    roles: ['ROLE_OPERATOR'],
+  },
   {
     menuCode: 'workbench',
     menuName: 'route.workbench',
@@ -29,6 +37,14 @@ export const DEFAULT_MENUS: MenuSeed[] = [
 
 /** The roles every tenant starts with. */
 export const DEFAULT_ROLES = [
-  { roleCode: 'ROLE_ADMIN', roleName: 'Administrator', roleDescription: 'Everything inside the tenant' },
-  { roleCode: 'ROLE_OPERATOR', roleName: 'Operator', roleDescription: 'Day-to-day monitoring and control' },
+  {
+    roleCode: 'ROLE_ADMIN',
+    roleName: 'Administrator',
+    roleDescription: 'Everything inside the tenant',
+  },
+  {
+    roleCode: 'ROLE_OPERATOR',
+    roleName: 'Operator',
+    roleDescription: 'Day-to-day monitoring and control',
+  },
 ];

@@ -29,7 +29,10 @@ export interface NewTenant {
  * organisation, the menus of the existing screens granted to those roles, and its users.
  * Runs inside the caller's (system) transaction, so it happens whole or not at all.
  */
-export async function provisionTenant(sql: Sql, tenant: NewTenant): Promise<{ tenantId: string; userIds: string[] }> {
+export async function provisionTenant(
+  sql: Sql,
+  tenant: NewTenant,
+): Promise<{ tenantId: string; userIds: string[] }> {
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO tenant (tenant_code, tenant_name, tenant_name_i18n, is_platform, start_time, end_time, contact, email, tel)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
@@ -83,7 +86,10 @@ export async function provisionTenant(sql: Sql, tenant: NewTenant): Promise<{ te
     for (const roleCode of ['ROLE_ADMIN', ...menu.roles]) {
       const roleId = roleIds.get(roleCode);
       if (roleId) {
-        await sql.query('INSERT INTO sys_role_menu (tenant_id, role_id, menu_id) VALUES ($1, $2, $3)', [tenantId, roleId, menuId]);
+        await sql.query(
+          'INSERT INTO sys_role_menu (tenant_id, role_id, menu_id) VALUES ($1, $2, $3)',
+          [tenantId, roleId, menuId],
+        );
       }
     }
   }
@@ -93,14 +99,25 @@ export async function provisionTenant(sql: Sql, tenant: NewTenant): Promise<{ te
     const inserted = await sql.query<{ id: string }>(
       `INSERT INTO sys_user (tenant_id, username, nickname, password_hash, email, mobile, org_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [tenantId, user.username, user.nickname, user.passwordHash, user.email ?? null, user.mobile ?? null, orgId],
+      [
+        tenantId,
+        user.username,
+        user.nickname,
+        user.passwordHash,
+        user.email ?? null,
+        user.mobile ?? null,
+        orgId,
+      ],
     );
     const userId = inserted.rows[0]!.id;
     userIds.push(userId);
     for (const roleCode of user.roleCodes) {
       const roleId = roleIds.get(roleCode);
       if (!roleId) throw new Error(`unknown default role ${roleCode}`);
-      await sql.query('INSERT INTO sys_user_role (tenant_id, user_id, role_id) VALUES ($1, $2, $3)', [tenantId, userId, roleId]);
+      await sql.query(
+        'INSERT INTO sys_user_role (tenant_id, user_id, role_id) VALUES ($1, $2, $3)',
+        [tenantId, userId, roleId],
+      );
     }
   }
   return { tenantId, userIds };

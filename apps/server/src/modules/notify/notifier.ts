@@ -28,13 +28,14 @@ export class OutboxNotifier implements Notifier {
 
   async send(message: OutgoingMessage): Promise<void> {
     await this.db.system((sql) =>
-      sql.query('INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
-        message.channel,
-        message.recipient,
-        message.subject ?? null,
-        message.body,
-      ]),
+      sql.query(
+        'INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',
+        [message.channel, message.recipient, message.subject ?? null, message.body],
+      ),
     );
-    this.log.info({ outbox: message }, `[dev ${message.channel}] to ${message.recipient}: ${message.body}`);
+    this.log.info(
+      { outbox: message },
+      `[dev ${message.channel}] to ${message.recipient}: ${message.body}`,
+    );
   }
 }

@@ -13,8 +13,7 @@ export interface AccessClaims {
 }
 
 export type VerifyResult =
-  | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 const ISSUER = 'shuili';
 
@@ -46,7 +45,10 @@ export class AccessTokens {
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      });
       const { sub, tid, tc, un, roles, sid, aud } = payload as Record<string, unknown>;
       if (
         typeof sub !== 'string' ||
@@ -61,7 +63,15 @@ export class AccessTokens {
       }
       return {
         ok: true,
-        claims: { userId: sub, tenantId: tid, tenantCode: tc, username: un, roles: roles.map(String), sessionId: sid, clientId: aud },
+        claims: {
+          userId: sub,
+          tenantId: tid,
+          tenantCode: tc,
+          username: un,
+          roles: roles.map(String),
+          sessionId: sid,
+          clientId: aud,
+        },
       };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

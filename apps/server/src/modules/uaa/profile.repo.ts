@@ -3,7 +3,12 @@ import type { Sql } from '../../db/database';
 import { tenantNameIn } from './identity.repo';
 
 /** The signed-in user's own record, as getSysUser answers it (read in the tenant's context). */
-export async function readSysUser(sql: Sql, userId: string, activeRole: string, lang: Lang): Promise<SysUser | undefined> {
+export async function readSysUser(
+  sql: Sql,
+  userId: string,
+  activeRole: string,
+  lang: Lang,
+): Promise<SysUser | undefined> {
   const { rows } = await sql.query<{
     id: string;
     username: string;

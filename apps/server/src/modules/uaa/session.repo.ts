@@ -39,13 +39,28 @@ export const sessionRepo = {
     await sql.query(
       `INSERT INTO user_session (id, tenant_id, user_id, client_id, grant_type, ip, user_agent, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-      [id, session.tenantId, session.userId, session.clientId, session.grantType, session.ip, session.userAgent ?? null, session.refreshSeconds],
+      [
+        id,
+        session.tenantId,
+        session.userId,
+        session.clientId,
+        session.grantType,
+        session.ip,
+        session.userAgent ?? null,
+        session.refreshSeconds,
+      ],
     );
     await this.addRefreshToken(sql, session.tenantId, id, refreshToken, session.refreshSeconds);
     return id;
   },
 
-  async addRefreshToken(sql: Sql, tenantId: string, sessionId: string, token: string, seconds: number): Promise<void> {
+  async addRefreshToken(
+    sql: Sql,
+    tenantId: string,
+    sessionId: string,
+    token: string,
+    seconds: number,
+  ): Promise<void> {
     await sql.query(
       `INSERT INTO refresh_token (tenant_id, session_id, token_hash, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
@@ -102,11 +117,15 @@ export const sessionRepo = {
     return rows[0];
   },
 
-  async touch(sql: Sql, sessionId: string, ip: string, userAgent: string | undefined): Promise<void> {
-    await sql.query('UPDATE user_session SET last_seen_at = now(), ip = $2, user_agent = coalesce($3, user_agent) WHERE id = $1', [
-      sessionId,
-      ip,
-      userAgent ?? null,
-    ]);
+  async touch(
+    sql: Sql,
+    sessionId: string,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<void> {
+    await sql.query(
+      'UPDATE user_session SET last_seen_at = now(), ip = $2, user_agent = coalesce($3, user_agent) WHERE id = $1',
+      [sessionId, ip, userAgent ?? null],
+    );
   },
 };

@@ -58,10 +58,15 @@ export class TokenService {
       });
     }
     if (grantType !== 'password' && grantType !== 'mobile' && grantType !== 'refresh_token') {
-      throw oauthError(400, 'unsupported_grant_type', 'auth.unsupportedGrant', { grant: grantType.slice(0, 40) });
+      throw oauthError(400, 'unsupported_grant_type', 'auth.unsupportedGrant', {
+        grant: grantType.slice(0, 40),
+      });
     }
     // RFC 9700 §2.4: the password grant is only for the first-party console.
-    if (!client.grantTypes.includes(grantType) || (grantType === 'password' && !client.firstParty)) {
+    if (
+      !client.grantTypes.includes(grantType) ||
+      (grantType === 'password' && !client.firstParty)
+    ) {
       throw oauthError(400, 'unauthorized_client', 'auth.grantNotAllowed', { grant: grantType });
     }
     if (request.params.client_id !== undefined && request.params.client_id !== client.clientId) {
@@ -78,7 +83,8 @@ export class TokenService {
   }
 
   private checkScope(client: OAuthClient, scope: string) {
-    if (!client.scopes.includes(scope)) throw oauthError(400, 'invalid_scope', 'auth.invalidScope', { scope: scope.slice(0, 40) });
+    if (!client.scopes.includes(scope))
+      throw oauthError(400, 'invalid_scope', 'auth.invalidScope', { scope: scope.slice(0, 40) });
   }
 
   private async activeTenant(sql: Sql, tenantCode: string): Promise<TenantRow> {
@@ -102,7 +108,12 @@ export class TokenService {
     const found = await this.db.system(async (sql) => {
       const tenant = await identityRepo.tenantByCode(sql, input.tenantCode);
       const user = tenant
-        ? await identityRepo.userByIdentifier(sql, tenant.id, input.username, normalizeMobile(input.username))
+        ? await identityRepo.userByIdentifier(
+            sql,
+            tenant.id,
+            input.username,
+            normalizeMobile(input.username),
+          )
         : undefined;
       return { tenant, user };
     });
@@ -149,26 +160,42 @@ export class TokenService {
     }
     const outcome = await this.db.system(async (sql) => {
       const row = await sessionRepo.findRefresh(sql, presented);
-      if (!row || row.client_id !== client.clientId) return { error: 'auth.refreshInvalid' } as const;
+      if (!row || row.client_id !== client.clientId)
+        return { error: 'auth.refreshInvalid' } as const;
       if (row.used_at) {
         // A rotated token came back: someone holds a copy. End the whole session (RFC 9700 §4.14).
         await sessionRepo.revoke(sql, row.session_id, 'refresh_token_reuse');
         return { error: 'auth.refreshReused' } as const;
       }
-      if (row.token_expired || row.session_revoked || row.session_expired) return { error: 'auth.refreshInvalid' } as const;
+      if (row.token_expired || row.session_revoked || row.session_expired)
+        return { error: 'auth.refreshInvalid' } as const;
       await sessionRepo.markUsed(sql, row.token_id);
       const tenant = await identityRepo.tenantById(sql, row.tenant_id);
       const user = await identityRepo.userById(sql, row.user_id);
       if (!tenant || !isTenantActive(tenant)) return { error: 'auth.tenantInactive' } as const;
       if (!user || user.status !== 1) return { error: 'auth.userDisabled' } as const;
       const refreshToken = newRefreshToken();
-      await sessionRepo.addRefreshToken(sql, tenant.id, row.session_id, refreshToken, client.refreshTokenSeconds);
+      await sessionRepo.addRefreshToken(
+        sql,
+        tenant.id,
+        row.session_id,
+        refreshToken,
+        client.refreshTokenSeconds,
+      );
       await sessionRepo.extend(sql, row.session_id, client.refreshTokenSeconds);
       const roles = await identityRepo.roleCodes(sql, user.id);
       return { tenant, user, roles, refreshToken, sessionId: row.session_id };
     });
     if ('error' in outcome) throw invalidGrant(outcome.error!);
-    return this.respond(client, outcome.tenant, outcome.user, outcome.roles, outcome.sessionId, outcome.refreshToken, input.scope);
+    return this.respond(
+      client,
+      outcome.tenant,
+      outcome.user,
+      outcome.roles,
+      outcome.sessionId,
+      outcome.refreshToken,
+      input.scope,
+    );
   }
 
   private async issue(

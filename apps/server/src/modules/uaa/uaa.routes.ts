@@ -32,7 +32,10 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
       response: { 200: tokenResponseSchema },
     },
     handler: async (request, reply) => {
-      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const body =
+        request.body && typeof request.body === 'object'
+          ? (request.body as Record<string, unknown>)
+          : {};
       const token = await deps.tokenService.grant({
         params: { ...(request.query as Record<string, unknown>), ...body },
         authorization: request.headers.authorization,
@@ -55,7 +58,11 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
 
   app.post('/api/uaa/oauth/logout', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['uaa'], summary: 'Ends the current session at once', response: { 200: envelopeOf(z.null()) } },
+    schema: {
+      tags: ['uaa'],
+      summary: 'Ends the current session at once',
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request, reply) => {
       await deps.tokenService.revokeSession(authOf(request).sessionId, 'logout');
       reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
@@ -65,10 +72,16 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
 
   app.get('/api/uaa/users/getSysUser', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['uaa'], summary: 'The signed-in user with roles and tenant', response: { 200: envelopeOf(sysUserSchema) } },
+    schema: {
+      tags: ['uaa'],
+      summary: 'The signed-in user with roles and tenant',
+      response: { 200: envelopeOf(sysUserSchema) },
+    },
     handler: async (request) => {
       const auth = authOf(request);
-      const user = await deps.db.tenant(auth.tenantId, (sql) => readSysUser(sql, auth.userId, auth.activeRole, request.lang));
+      const user = await deps.db.tenant(auth.tenantId, (sql) =>
+        readSysUser(sql, auth.userId, auth.activeRole, request.lang),
+      );
       if (!user) throw new AppError(401, 'auth.sessionRevoked', { code: 50008 });
       return ok(user);
     },

@@ -1,0 +1,37 @@
+/** The q-quantile (0..1) of a list of numbers, by nearest rank. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+export const median = (values: number[]) => quantile(values, 0.5);
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * Runs `task` from `concurrency` loops for `seconds`, answering latencies (ms), completions and
+ * failures. The loops share one clock, so throughput is completions over the wall time.
+ */
+export async function closedLoop(
+  concurrency: number,
+  seconds: number,
+  task: () => Promise<boolean>,
+) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const endAt = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < endAt) {
+        const t0 = performance.now();
+        const ok = await task().catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  return { latencies, failures, completed: latencies.length, perSecond: latencies.length / wall };
+}

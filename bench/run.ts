@@ -1,0 +1,24 @@
+// `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
+import { runLogin } from './login';
+
+const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; summary: unknown }>> =
+  {
+    login: runLogin,
+  };
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const names = args.filter((arg) => !arg.startsWith('--'));
+const unknown = names.filter((name) => !BENCHMARKS[name]);
+if (unknown.length) {
+  console.error(
+    `unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`,
+  );
+  process.exit(2);
+}
+for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+  console.log(`== ${name}${smoke ? ' (smoke)' : ''}`);
+  const { file, summary } = await BENCHMARKS[name]!(smoke);
+  console.log(JSON.stringify(summary, null, 2));
+  console.log(`written to ${file}`);
+}
