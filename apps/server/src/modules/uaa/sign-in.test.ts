@@ -132,6 +132,54 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
   );
 
   it.skipIf(!available)(
+    'stops refreshing a session once its tenant leaves its service period',
+    async () => {
+      await server.db.system((sql) =>
+        sql.query(`INSERT INTO tenant (tenant_code, tenant_name) VALUES ('ending', 'Ending')`),
+      );
+      await addUser('ending', 'someone', 'secret123');
+      const token = await signIn(server, 'ending', 'someone', 'secret123');
+      await server.db.system((sql) =>
+        sql.query(`UPDATE tenant SET end_time = now() WHERE tenant_code = 'ending'`),
+      );
+      const refreshed = await requestToken(server, {
+        grant_type: 'refresh_token',
+        refresh_token: token.refresh_token,
+      });
+      expect(refreshed.status).toBe(400);
+      expect(refreshed.body.error).toBe('invalid_grant');
+    },
+  );
+
+  it.skipIf(!available)(
+    'accepts the password grant from the first-party browser client only',
+    async () => {
+      await server.db.system((sql) =>
+        sql.query(
+          `INSERT INTO oauth_client (client_id, client_secret_hash, authorized_grant_types, scope, access_token_validity, refresh_token_validity)
+         VALUES ('partner', encode(sha256('partner-secret'::bytea), 'hex'), '{password,refresh_token}', '{ui}', 900, 3600)`,
+        ),
+      );
+      const result = await requestToken(
+        server,
+        {
+          grant_type: 'password',
+          client_id: 'partner',
+          tenantCode: 'demo',
+          username: 'admin',
+          password: 'admin123',
+        },
+        { authorization: `Basic ${Buffer.from('partner:partner-secret').toString('base64')}` },
+      );
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({
+        error: 'unauthorized_client',
+        error_description: 'This client may not use the grant password',
+      });
+    },
+  );
+
+  it.skipIf(!available)(
     'answers bad input with translated messages naming each field, never a 500',
     async () => {
       const missing = await requestToken(server, { grant_type: 'password' }, { ip: freshIp() });
