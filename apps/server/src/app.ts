@@ -16,6 +16,7 @@ import { loadOrCreateSecret } from './db/server-secret';
 import { envelopeOf, ok } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerGuard } from './http/guard';
+import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
@@ -43,7 +44,15 @@ export async function buildApp({
   logger,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: serializeRequest },
+          },
+    // Fastify accepts a hop count as well; its types only list the other forms.
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
     // Handlers still running when shutdown starts get this long to finish.

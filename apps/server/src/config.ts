@@ -1,3 +1,4 @@
+import { DEFAULT_BROWSER_CLIENT_SECRET } from '@shuili/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,7 +66,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
-    browserClientSecret: env.BROWSER_CLIENT_SECRET || 'browser',
+    browserClientSecret: env.BROWSER_CLIENT_SECRET || DEFAULT_BROWSER_CLIENT_SECRET,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD || 'admin123',
       operator: env.DEMO_OPERATOR_PASSWORD || 'operator123',

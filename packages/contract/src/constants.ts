@@ -22,6 +22,11 @@ export const START_TIME_WINDOW_MS = 7776e6;
 /** The first-party OAuth client of the console (spec §7: client_id browser, scope ui). */
 export const BROWSER_CLIENT_ID = 'browser';
 export const BROWSER_SCOPE = 'ui';
+/**
+ * The console is a public first-party client: its "secret" ships in every browser, so it is a
+ * well-known value (spec §7's fixed Basic credentials), overridable on the server for odd setups.
+ */
+export const DEFAULT_BROWSER_CLIENT_SECRET = 'browser';
 
 /** Cookie and header names the browser and server agree on. */
 export const TOKEN_COOKIE = 'token';

@@ -107,7 +107,9 @@ export const smsCaptchaQuerySchema = z.object({
   mobile: v.mobile(),
   tenantCode: v.tenantCode().optional(),
 });
+/** What a captcha send answers: seconds until the code expires and until another may be sent. */
 export const captchaSentSchema = z.object({ expiresIn: z.number(), resendIn: z.number() });
+export type CaptchaSent = z.infer<typeof captchaSentSchema>;
 
 export const compareCaptchaQuerySchema = z.object({ mobile: v.mobile(), smsCaptcha: v.captcha() });
 
@@ -121,6 +123,8 @@ export const registerAccountSchema = z.object({
   nickname: z.string().trim().max(64).optional(),
 });
 export const registeredSchema = z.object({ tenantCode: z.string(), username: z.string() });
+export type RegisterAccountBody = z.input<typeof registerAccountSchema>;
+export type Registered = z.infer<typeof registeredSchema>;
 
 export const emailCaptchaQuerySchema = z.object({ tenantCode: v.tenantCode(), email: v.email() });
 export const retrievePasswordSchema = z.object({
@@ -129,6 +133,7 @@ export const retrievePasswordSchema = z.object({
   charCaptcha: v.captcha(),
   newPassword: v.password(),
 });
+export type RetrievePasswordBody = z.input<typeof retrievePasswordSchema>;
 
 export const sessionInfoSchema = z.object({
   id: z.string(),

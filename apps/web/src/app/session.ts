@@ -1,0 +1,116 @@
+import {
+  ORG_LIST_PAGE_SIZE,
+  type Authority,
+  type Org,
+  type PageResult,
+  type SysUser,
+} from '@shuili/contract';
+import { i18n } from '../i18n/i18n';
+import { clearAuthStorage, setActiveRole, setTenantName, setToken } from '../lib/auth-storage';
+import { http } from '../lib/http';
+import { asyncRoutes } from './async-routes';
+import { generateRoutes } from './generate-routes';
+import { resetSessionStore, useSessionStore } from './session-store';
+
+/** A session that cannot be established; its message is shown before returning to sign-in. */
+export class SessionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SessionError';
+  }
+}
+
+async function loadSession(): Promise<void> {
+  // The guard reports failures itself (one toast, then back to sign-in), so calls stay silent.
+  const user = await http.get<SysUser | null>('/api/uaa/users/getSysUser', { silent: true });
+  if (!user) throw new SessionError(i18n.t('session.verificationFailed'));
+  if (!Array.isArray(user.roles) || user.roles.length === 0) {
+    throw new SessionError(i18n.t('session.rolesRequired'));
+  }
+  const activeRole = user.activeRole || user.roles[0];
+  setActiveRole(activeRole);
+  setTenantName(user.tenantName);
+
+  const authority = await http.post<Authority>('/api/account/sysuserdetail/queryCurrentAuthority', {
+    params: { username: user.username },
+    silent: true,
+  });
+  const orgPage = await http.get<PageResult<Org>>('/api/admin/sysorg/querySysOrg', {
+    params: { currentPage: 1, pageSize: ORG_LIST_PAGE_SIZE },
+    silent: true,
+  });
+
+  useSessionStore.setState({
+    status: 'ready',
+    user,
+    roles: user.roles,
+    activeRole,
+    menu: authority.menu,
+    menuButtons: authority.menuButton,
+    orgs: orgPage.list,
+    routes: generateRoutes(asyncRoutes, user.roles, authority.menu),
+  });
+}
+
+/** Reloads the signed-in user: the server translates its tenant name into the current language. */
+export async function refreshUser(): Promise<void> {
+  if (useSessionStore.getState().status !== 'ready') return;
+  const user = await http.get<SysUser | null>('/api/uaa/users/getSysUser', { silent: true });
+  // The session may have ended while the answer was on its way.
+  if (!user || useSessionStore.getState().status !== 'ready') return;
+  setTenantName(user.tenantName);
+  useSessionStore.setState({ user });
+}
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Spec §4: on the first navigation with a token, load user info, then the menu authority, then
+ * the organisations, then generate the routes. Later navigations find the session ready.
+ */
+export function ensureSession(): Promise<void> {
+  if (useSessionStore.getState().status === 'ready') return Promise.resolve();
+  loading ??= loadSession().finally(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** Spec §4 reset token: forget the token, roles, menu buttons, tenant name and routes. */
+export function resetToken(): void {
+  clearAuthStorage();
+  resetSessionStore();
+}
+
+let signingOut = false;
+
+/** True between a logout and the sign-in page it leads to: the guard then sends to plain /login. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/** Called by the sign-in page once it shows: the logout has arrived. */
+export function endSigningOut(): void {
+  signingOut = false;
+}
+
+/**
+ * Spec §4 logout: tell the server, then reset everything the session left in the browser; the
+ * route guard, seeing no token, then shows /login.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await http.post('/api/uaa/oauth/logout', { silent: true });
+  } catch {
+    // Signing out locally must work even when the server cannot be reached.
+  }
+  signingOut = true;
+  resetToken();
+}
+
+/** Starts a session from a fresh access token: whatever an earlier session left is dropped. */
+export function beginSession(token: string, tenantName?: string): void {
+  resetToken();
+  setToken(token);
+  if (tenantName) setTenantName(tenantName);
+}

@@ -1,0 +1,256 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LIMITS, PASSWORD_INPUT_MAX, TOAST_MS, type TenantOption } from '@shuili/contract';
+import { Button, Form, Input, Segmented, Select, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/open-paths';
+import { beginSession, endSigningOut, ensureSession, resetToken } from '../../app/session';
+import { getLastTenant, setLastTenant, type RememberedTenant } from '../../lib/auth-storage';
+import { feedback } from '../../lib/feedback';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { httpErrorText } from '../../lib/http';
+import {
+  OAuthRequestError,
+  requestToken,
+  type MobileGrant,
+  type PasswordGrant,
+} from '../../lib/oauth';
+import { authApi } from './auth-api';
+import { AuthCard } from './AuthCard';
+import { CaptchaButton } from './CaptchaButton';
+import styles from './LoginPage.module.css';
+import { useAuthRules } from './use-auth-rules';
+import { useTenantLookup } from './use-tenant-lookup';
+
+type LoginMode = 'account' | 'mobile';
+
+interface LoginValues {
+  tenantCode?: string;
+  username?: string;
+  password?: string;
+  mobile?: string;
+  smsCaptcha?: string;
+}
+
+const FORM_FIELDS = ['tenantCode', 'username', 'password', 'mobile', 'smsCaptcha'];
+
+// The seeded demo tenant (README); shown so a first visitor can look around.
+const DEMO = { tenant: 'demo', username: 'admin', password: 'admin123' };
+
+function tenantLabel(tenant: TenantOption): string {
+  return tenant.tenantName && tenant.tenantName !== tenant.tenantCode
+    ? `${tenant.tenantName} (${tenant.tenantCode})`
+    : tenant.tenantCode;
+}
+
+/** Spec §2 sign-in: choose the tenant of the typed account, then a password or an SMS code. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const rules = useAuthRules();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<LoginValues>();
+  const [mode, setMode] = useState<LoginMode>('account');
+  const [submitting, setSubmitting] = useState(false);
+
+  // A tenant handed over by the register page wins over the one remembered from last time.
+  const [initialTenant] = useState<RememberedTenant | undefined>(() => {
+    const code = searchParams.get('tenant')?.trim();
+    return code ? { tenantCode: code, tenantName: code } : getLastTenant();
+  });
+  const [initialUsername] = useState(() => searchParams.get('username') ?? '');
+  const lookup = useTenantLookup(initialUsername);
+  const { tenants } = lookup;
+
+  const options = useMemo(() => {
+    const list = [...(tenants ?? [])];
+    if (initialTenant && !list.some((item) => item.tenantCode === initialTenant.tenantCode)) {
+      list.push(initialTenant);
+    }
+    return list;
+  }, [tenants, initialTenant]);
+
+  useEffect(() => endSigningOut(), []);
+
+  useEffect(() => {
+    if (!tenants) return;
+    const current = form.getFieldValue('tenantCode') as string | undefined;
+    const codes = tenants.map((item) => item.tenantCode);
+    if (current && codes.includes(current)) return;
+    if (tenants.length === 1) form.setFieldValue('tenantCode', codes[0]);
+    else if (initialTenant && codes.includes(initialTenant.tenantCode)) {
+      form.setFieldValue('tenantCode', initialTenant.tenantCode);
+    } else if (tenants.length > 1) form.setFieldValue('tenantCode', undefined);
+  }, [tenants, initialTenant, form]);
+
+  const reportError = (error: unknown) => {
+    if (error instanceof OAuthRequestError) {
+      if (error.error === 'invalid_grant') {
+        // Spec §8: a 2 s warning; the server's text says which part was wrong when it can.
+        feedback.warning(error.message || t('login.wrongPassword'), TOAST_MS.warning / 1000);
+        return;
+      }
+      const unplaced = applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
+      if (error.fieldErrors.length > 0 && unplaced.length === 0) return;
+      const text = httpErrorText(error.status, { error_description: error.message }, error.message);
+      feedback.error(text, TOAST_MS.error / 1000);
+      return;
+    }
+    const text = error instanceof Error && error.message ? error.message : t('http.networkError');
+    feedback.error(text, TOAST_MS.error / 1000);
+  };
+
+  const onFinish = async (values: LoginValues) => {
+    const tenantCode = (values.tenantCode ?? '').trim();
+    // Spec §5: trim everything but the password.
+    const grant: PasswordGrant | MobileGrant =
+      mode === 'account'
+        ? {
+            grant_type: 'password',
+            tenantCode,
+            username: (values.username ?? '').trim(),
+            password: values.password ?? '',
+          }
+        : {
+            grant_type: 'mobile',
+            tenantCode,
+            mobile: (values.mobile ?? '').trim(),
+            smsCaptcha: (values.smsCaptcha ?? '').trim(),
+          };
+    setSubmitting(true);
+    try {
+      const token = await requestToken(grant);
+      const tenant = options.find((item) => item.tenantCode === tenantCode);
+      const tenantName = tenant?.tenantName ?? tenantCode;
+      beginSession(token.access_token, tenantName);
+      setLastTenant({ tenantCode, tenantName });
+      void authApi.registerNewSession().catch(() => undefined);
+    } catch (error) {
+      reportError(error);
+      setSubmitting(false);
+      return;
+    }
+    try {
+      // Load the session here, so the console opens complete instead of blank while it loads.
+      await ensureSession();
+      void navigate(safeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+    } catch (error) {
+      resetToken();
+      const text = error instanceof Error && error.message ? error.message : t('session.hasError');
+      feedback.error(text, TOAST_MS.error / 1000);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const sendSms = async () => {
+    const values = await form.validateFields(['tenantCode', 'mobile']);
+    const sent = await authApi.getSmsCaptcha(
+      (values.mobile ?? '').trim(),
+      (values.tenantCode ?? '').trim(),
+    );
+    feedback.success(t('captcha.sent'), TOAST_MS.success / 1000);
+    return sent.resendIn;
+  };
+
+  const onAccountChange = (value: string) => lookup.schedule(value);
+
+  return (
+    <AuthCard
+      subtitle={t('login.subtitle')}
+      footer={<span data-testid="demo-hint">{t('login.demoHint', DEMO)}</span>}
+    >
+      <Form<LoginValues>
+        form={form}
+        name="login"
+        size="large"
+        requiredMark={false}
+        initialValues={{ tenantCode: initialTenant?.tenantCode, username: initialUsername }}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item name="tenantCode" rules={rules.tenant}>
+          <Select
+            aria-label={t('field.tenant')}
+            placeholder={t('login.tenantPlaceholder')}
+            loading={lookup.loading}
+            notFoundContent={tenants ? t('login.noTenant') : null}
+            options={options.map((item) => ({ value: item.tenantCode, label: tenantLabel(item) }))}
+          />
+        </Form.Item>
+        {/* The two sign-in tabs; a segmented switch is a fraction of the Tabs component's code. */}
+        <Segmented<LoginMode>
+          block
+          className={styles.modes}
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'account', label: t('login.tabAccount') },
+            { value: 'mobile', label: t('login.tabMobile') },
+          ]}
+        />
+        {mode === 'account' ? (
+          <>
+            <Form.Item name="username" rules={rules.userInfo}>
+              <Input
+                prefix={<UserOutlined />}
+                aria-label={t('field.userInfo')}
+                placeholder={t('login.userInfoPlaceholder')}
+                autoComplete="username"
+                maxLength={LIMITS.userInfo.max}
+                onChange={(event) => onAccountChange(event.target.value)}
+                onBlur={(event) => lookup.flush(event.target.value)}
+              />
+            </Form.Item>
+            <Form.Item name="password" rules={rules.password}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                aria-label={t('field.password')}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                maxLength={PASSWORD_INPUT_MAX}
+              />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="mobile" rules={rules.mobile}>
+              <Input
+                prefix={<MobileOutlined />}
+                aria-label={t('field.mobile')}
+                placeholder={t('login.mobilePlaceholder')}
+                autoComplete="tel"
+                inputMode="tel"
+                onChange={(event) => onAccountChange(event.target.value)}
+                onBlur={(event) => lookup.flush(event.target.value)}
+              />
+            </Form.Item>
+            <Form.Item>
+              <Space.Compact block>
+                <Form.Item name="smsCaptcha" rules={rules.captcha(t('field.smsCaptcha'))} noStyle>
+                  <Input
+                    prefix={<SafetyOutlined />}
+                    aria-label={t('field.smsCaptcha')}
+                    placeholder={t('login.smsCaptchaPlaceholder')}
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                  />
+                </Form.Item>
+                <CaptchaButton label={t('captcha.getCode')} onSend={sendSms} testId="send-sms" />
+              </Space.Compact>
+            </Form.Item>
+          </>
+        )}
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </Form.Item>
+        <div className={styles.links}>
+          <Link to="/forgotpassword">{t('login.forgotPassword')}</Link>
+          <Link to="/register">{t('login.register')}</Link>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { LANGS, type Lang } from '@shuili/contract';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setLanguage, useLocaleStore } from '../i18n/i18n';
+
+/** Spec §2 language select: zh, tw, en, with the current one disabled. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const lang = useLocaleStore((state) => state.lang);
+  const [switching, setSwitching] = useState(false);
+
+  const onChange = (next: Lang) => {
+    setSwitching(true);
+    void setLanguage(next).finally(() => setSwitching(false));
+  };
+
+  return (
+    <Select<Lang>
+      data-testid="language-select"
+      aria-label={t('lang.label')}
+      value={lang}
+      loading={switching}
+      onChange={onChange}
+      popupMatchSelectWidth={false}
+      variant="borderless"
+      options={LANGS.map((value) => ({
+        value,
+        label: t(`lang.${value}`),
+        disabled: value === lang,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  BROWSER_CLIENT_ID,
+  BROWSER_SCOPE,
+  DEFAULT_BROWSER_CLIENT_SECRET,
+  type FieldError,
+  type OAuthError,
+  type TokenResponse,
+} from '@shuili/contract';
+import { setToken } from './auth-storage';
+
+const TOKEN_URL = '/api/uaa/oauth/token';
+const BASIC_AUTH = `Basic ${btoa(`${BROWSER_CLIENT_ID}:${DEFAULT_BROWSER_CLIENT_SECRET}`)}`;
+
+/** A refused token request: the RFC 6749 error, the server's translated text and field errors. */
+export class OAuthRequestError extends Error {
+  readonly status: number;
+  readonly error: OAuthError['error'] | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, body: Partial<OAuthError> | null, fallback: string) {
+    super(body?.error_description || fallback);
+    this.name = 'OAuthRequestError';
+    this.status = status;
+    this.error = body?.error;
+    this.fieldErrors = Array.isArray(body?.errors) ? body.errors : [];
+  }
+}
+
+export type PasswordGrant = {
+  grant_type: 'password';
+  tenantCode: string;
+  username: string;
+  password: string;
+};
+export type MobileGrant = {
+  grant_type: 'mobile';
+  tenantCode: string;
+  mobile: string;
+  smsCaptcha: string;
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function postToken(params: Record<string, string>): Promise<TokenResponse> {
+  // Spec §7: the parameters travel in the query string, with the form content type and the
+  // client's basic authorization; the body stays empty.
+  const query = new URLSearchParams({
+    scope: BROWSER_SCOPE,
+    client_id: BROWSER_CLIENT_ID,
+    ...params,
+  });
+  const response = await fetch(`${TOKEN_URL}?${query.toString()}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: BASIC_AUTH,
+      Accept: 'application/json',
+    },
+    credentials: 'same-origin',
+  });
+  const body = await readJson(response);
+  if (!response.ok) {
+    throw new OAuthRequestError(
+      response.status,
+      body && typeof body === 'object' ? (body as Partial<OAuthError>) : null,
+      response.statusText || String(response.status),
+    );
+  }
+  return body as TokenResponse;
+}
+
+/** Signs in with a password or an SMS code; the caller stores the token. */
+export function requestToken(grant: PasswordGrant | MobileGrant): Promise<TokenResponse> {
+  const type = grant.grant_type === 'password' ? 'account' : 'mobile';
+  return postToken({ ...grant, type });
+}
+
+let refreshing: Promise<string | undefined> | undefined;
+
+/**
+ * Trades the HttpOnly refresh cookie for a new access token and stores it. Concurrent callers
+ * share one request, because the server rotates the refresh token and a second use of the old one
+ * would end the session. Resolves to undefined when the session cannot be refreshed.
+ */
+export function refreshAccessToken(): Promise<string | undefined> {
+  refreshing ??= postToken({ grant_type: 'refresh_token' })
+    .then((token) => {
+      setToken(token.access_token);
+      return token.access_token;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/AppProviders';
+import { AppRoutes } from './app/AppRoutes';
+import { initI18n } from './i18n/i18n';
+import { progress } from './lib/progress';
+import './main.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lost its #root element');
+
+// Render only once the language is known, so the first paint is already translated.
+void progress.track(initI18n()).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

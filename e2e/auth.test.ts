@@ -1,0 +1,286 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACME_ADMIN,
+  DEMO_ADMIN,
+  DEMO_OPERATOR,
+  pathOf,
+  signIn,
+  startConsole,
+  tenantSelect,
+  typeAccount,
+  waitForPath,
+  waitForTitle,
+  type ConsoleRig,
+  type Credentials,
+} from './console';
+
+let rig: ConsoleRig;
+
+beforeAll(async () => {
+  rig = await startConsole();
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+async function signedIn(who: Credentials = DEMO_ADMIN, locale?: string) {
+  const opened = await rig.newPage(locale);
+  await opened.page.goto('/login');
+  await signIn(opened.page, who);
+  await waitForPath(opened.page, '/home/workbench');
+  await opened.page.getByTestId('workbench').waitFor();
+  return opened;
+}
+
+async function text(page: Page, testId: string) {
+  return (await page.getByTestId(testId).innerText()).trim();
+}
+
+describe('sign-in', () => {
+  it('signs the demo admin in and lands on the workbench with user, tenant and roles', async () => {
+    const { page, context } = await rig.newPage();
+    const authorities: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/queryCurrentAuthority')) authorities.push(request.headers());
+    });
+
+    await page.goto('/login');
+    await waitForTitle(page, 'Sign in - Smart IoT Management System');
+    expect(await page.getByTestId('demo-hint').innerText()).toContain('admin123');
+    await signIn(page, DEMO_ADMIN);
+
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+    expect(await text(page, 'user-username')).toBe('admin');
+    expect(await text(page, 'user-nickname')).toBe('管理员');
+    expect(await text(page, 'tenant-name')).toBe('Demo Irrigation District');
+    expect(await text(page, 'tenant-code')).toBe('demo');
+    expect(await text(page, 'user-roles')).toContain('ROLE_ADMIN');
+    expect(await text(page, 'active-role')).toBe('ROLE_ADMIN');
+    expect(await text(page, 'navbar-tenant')).toContain('Demo Irrigation District');
+    await waitForTitle(page, 'Workbench - Smart IoT Management System');
+
+    const cookies = await context.cookies();
+    const token = cookies.find((cookie) => cookie.name === 'token');
+    expect(token?.value).toBeTruthy();
+    expect(token?.httpOnly).toBe(false);
+    expect(cookies.find((cookie) => cookie.name === 'refresh_token')?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('tenantName'))).toBe(
+      'Demo Irrigation District',
+    );
+    // The session sequence sends the bearer token and, once user info is known, the active role.
+    expect(authorities[0]?.authorization).toBe(`Bearer ${token?.value}`);
+    expect(authorities[0]?.['x-role-code']).toBe('ROLE_ADMIN');
+  });
+
+  it('keeps the session across a reload', async () => {
+    const { page } = await signedIn();
+    await page.reload();
+    await page.getByTestId('workbench').waitFor();
+    expect(pathOf(page)).toBe('/home/workbench');
+    expect(await text(page, 'user-username')).toBe('admin');
+  });
+
+  it('sends a signed-in user who opens /login to the workbench', async () => {
+    const { page } = await signedIn();
+    await page.goto('/login');
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+  });
+
+  it('sends a signed-out visitor to sign-in with the intended path, and back there after', async () => {
+    const { page } = await rig.newPage();
+    await page.goto('/home/workbench?view=roles');
+    await waitForPath(page, '/login?redirect=%2Fhome%2Fworkbench%3Fview%3Droles');
+    await signIn(page, DEMO_ADMIN);
+    await waitForPath(page, '/home/workbench?view=roles');
+    await page.getByTestId('workbench').waitFor();
+  });
+
+  it('sends / to the workbench, through sign-in when signed out', async () => {
+    const { page } = await rig.newPage();
+    await page.goto('/');
+    await waitForPath(page, '/login?redirect=%2F');
+    await signIn(page, DEMO_ADMIN);
+    await waitForPath(page, '/home/workbench');
+  });
+
+  it('fills the tenant by itself when the account has exactly one', async () => {
+    const { page } = await rig.newPage();
+    await page.goto('/login');
+    await typeAccount(page, DEMO_OPERATOR.username);
+    await tenantSelect(page).locator('.ant-select-content', { hasText: '(demo)' }).waitFor();
+    await page.locator('#login_password').fill(DEMO_OPERATOR.password);
+    await page.locator('button[type=submit]').click();
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+    expect(await text(page, 'user-roles')).toBe('ROLE_OPERATOR');
+    expect(await text(page, 'active-role')).toBe('ROLE_OPERATOR');
+  });
+
+  it('remembers the last tenant for an account with several', async () => {
+    const { page } = await signedIn(DEMO_ADMIN);
+    await page.getByTestId('logout').click();
+    await waitForPath(page, '/login');
+    await typeAccount(page, 'admin');
+    await tenantSelect(page).locator('.ant-select-content', { hasText: '(demo)' }).waitFor();
+  });
+
+  it('warns for two seconds about a wrong password and stays on sign-in', async () => {
+    const { page, context } = await rig.newPage();
+    await page.goto('/login');
+    await signIn(page, { ...ACME_ADMIN, password: 'not-the-password' });
+    const warning = page.locator('.ant-message-warning');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('Wrong tenant, username or password');
+    expect(pathOf(page)).toBe('/login');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'token')).toBe(false);
+    await warning.waitFor({ state: 'detached', timeout: 5_000 });
+  });
+
+  it('checks the form before calling the server', async () => {
+    const { page } = await rig.newPage();
+    const tokenCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/oauth/token')) tokenCalls.push(request.url());
+    });
+    await page.goto('/login');
+    await page.locator('#login_username').fill('ab');
+    await page.locator('#login_password').fill('12345');
+    await page.locator('button[type=submit]').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Choose a tenant' }).waitFor();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'must be 3 to 100' }).waitFor();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'must be 6 to 31' }).waitFor();
+    expect(tokenCalls).toEqual([]);
+  });
+});
+
+describe('session failures', () => {
+  it('drops a token the server refuses, says so, and returns to sign-in with the target', async () => {
+    const { page, context } = await rig.newPage();
+    await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: rig.server.url }]);
+    await page.goto('/home/workbench');
+    await waitForPath(page, '/login?redirect=%2Fhome%2Fworkbench');
+    const error = page.locator('.ant-message-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('Login expired, log in again');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'token')).toBe(false);
+  });
+});
+
+describe('language', () => {
+  it('switches to zh, keeps it across a reload, and asks the server in zh too', async () => {
+    const { page, context } = await signedIn();
+    await page.getByTestId('language-select').click();
+    const english = page.locator('.ant-select-item-option', { hasText: 'English' });
+    expect(await english.getAttribute('class')).toContain('ant-select-item-option-disabled');
+    await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
+
+    await page.getByTestId('logout').locator('text=退出登录').waitFor();
+    await waitForTitle(page, '工作台 - 智慧物联网管理系统');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    // Server-translated data follows the language.
+    await page.getByTestId('tenant-name').locator('text=演示灌区').waitFor();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe(
+      'zh',
+    );
+
+    await page.reload();
+    await page.getByTestId('workbench').waitFor();
+    await waitForTitle(page, '工作台 - 智慧物联网管理系统');
+    expect(await page.getByTestId('logout').innerText()).toContain('退出登录');
+  });
+
+  it('follows the browser language when no language was chosen', async () => {
+    const zh = await rig.newPage('zh-CN');
+    await zh.page.goto('/login');
+    await zh.page.locator('button[type=submit]', { hasText: '登' }).waitFor();
+    await waitForTitle(zh.page, '登录 - 智慧物联网管理系统');
+
+    const tw = await rig.newPage('zh-TW');
+    await tw.page.goto('/login');
+    await tw.page.locator('button[type=submit]').waitFor();
+    await waitForTitle(tw.page, '登入 - 智慧物聯網管理系統');
+  });
+});
+
+describe('sign-out', () => {
+  it('returns to /login, forgets the session, and closed paths ask for sign-in again', async () => {
+    const { page, context } = await signedIn();
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
+
+    await page.getByTestId('logout').click();
+    await waitForPath(page, '/login');
+    expect((await context.cookies()).some((cookie) => cookie.name === 'token')).toBe(false);
+    expect(await page.evaluate(() => sessionStorage.getItem('tenantName'))).toBeNull();
+
+    // The server ended the session: the old token no longer opens anything.
+    const status = await page.evaluate(async (old) => {
+      const response = await fetch('/api/uaa/users/getSysUser', {
+        headers: { Authorization: `Bearer ${old}` },
+      });
+      return response.status;
+    }, token);
+    expect(status).toBe(401);
+
+    await page.goto('/home/workbench');
+    await waitForPath(page, '/login?redirect=%2Fhome%2Fworkbench');
+  });
+});
+
+describe('other routes', () => {
+  it('sends unknown paths to /404 when signed in, with a way home', async () => {
+    const { page } = await signedIn();
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/404');
+    const home = page.locator('a', { hasText: 'Back to home' });
+    await home.waitFor();
+    await waitForTitle(page, 'Page not found - Smart IoT Management System');
+    await home.click();
+    await waitForPath(page, '/home/workbench');
+  });
+
+  it('sends unknown paths to sign-in first when signed out', async () => {
+    const { page } = await rig.newPage();
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/login?redirect=%2Fno%2Fsuch%2Fpage');
+  });
+
+  it('opens /401 and /404 without signing in', async () => {
+    const { page } = await rig.newPage();
+    await page.goto('/401');
+    await page.locator('text=not allowed').waitFor();
+    expect(pathOf(page)).toBe('/401');
+  });
+
+  it('takes a token handed over on /auth-redirect and goes on', async () => {
+    const { page } = await rig.newPage();
+    const response = await fetch(
+      `${rig.server.url}/api/uaa/oauth/token?${new URLSearchParams({
+        grant_type: 'password',
+        type: 'account',
+        scope: 'ui',
+        client_id: 'browser',
+        tenantCode: 'demo',
+        username: 'operator',
+        password: 'operator123',
+      }).toString()}`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: `Basic ${Buffer.from('browser:browser').toString('base64')}`,
+        },
+      },
+    );
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    await page.goto(
+      `/auth-redirect?token=${token}&redirect=${encodeURIComponent('/home/workbench')}`,
+    );
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+    expect(await text(page, 'user-username')).toBe('operator');
+  });
+});

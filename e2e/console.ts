@@ -1,0 +1,126 @@
+import { startTestServer } from '@shuili/server/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The real server (fresh seeded database, built SPA) and a Chromium to drive it. */
+export interface ConsoleRig {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser profile (no cookies, no storage) on the console, in the given locale. */
+  newPage(locale?: string): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startConsole(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<ConsoleRig> {
+  const [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage(locale = 'en-US') {
+      const context = await browser.newContext({ baseURL: server.url, locale });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** The path and query the page shows now. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page's path (and query) is the given one. */
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => {
+    const current = `${url.pathname}${url.search}`;
+    return typeof path === 'string' ? current === path : path.test(current);
+  });
+}
+
+export interface Credentials {
+  tenantCode: string;
+  username: string;
+  password: string;
+}
+
+/** The login form's tenant select. */
+export function tenantSelect(page: Page) {
+  return page.locator('.ant-select', { has: page.locator('#login_tenantCode') });
+}
+
+/** Types the account and waits for the tenant look-up the form makes as the user types. */
+export async function typeAccount(page: Page, account: string): Promise<void> {
+  const lookup = page.waitForResponse((response) =>
+    response.url().includes('/api/admin/sysuser/queryTenantUser'),
+  );
+  await page.locator('#login_username').fill(account);
+  await lookup;
+}
+
+/**
+ * Signs in the way a person does: type the account, choose its tenant in the select the look-up
+ * filled, type the password, press the button.
+ */
+export async function signIn(page: Page, who: Credentials): Promise<void> {
+  await typeAccount(page, who.username);
+  await tenantSelect(page).click();
+  await page
+    .locator('.ant-select-dropdown .ant-select-item-option', { hasText: `(${who.tenantCode})` })
+    .click();
+  await page.locator('#login_password').fill(who.password);
+  await page.locator('button[type=submit]').click();
+}
+
+export const DEMO_ADMIN: Credentials = {
+  tenantCode: 'demo',
+  username: 'admin',
+  password: 'admin123',
+};
+export const DEMO_OPERATOR: Credentials = {
+  tenantCode: 'demo',
+  username: 'operator',
+  password: 'operator123',
+};
+export const ACME_ADMIN: Credentials = {
+  tenantCode: 'acme',
+  username: 'admin',
+  password: 'admin123',
+};
+
+/**
+ * The newest code the server "sent" to a recipient: the development notifier writes SMS and
+ * e-mail to the outbox table instead of a gateway.
+ */
+export async function readCode(server: TestServer, recipient: string): Promise<string> {
+  const rows = await server.db.system((sql) =>
+    sql.query<{ body: string }>(
+      'select body from outbox_message where recipient = $1 order by id desc limit 1',
+      [recipient],
+    ),
+  );
+  const code = /\b(\d{6})\b/.exec(rows.rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
+}
+
+/** A six-digit code that is surely not the given one. */
+export function wrongCode(code: string): string {
+  return code.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+}
+
+/** Waits until the document title is the given one (titles follow the route after it renders). */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title);
+}
