@@ -1,0 +1,32 @@
+// Takes the README's screenshots from the real console: `npx tsx e2e/take-screenshots.ts`
+// (after `npm run build -w @shuili/web`). Writes docs/screenshots/*.png.
+import path from 'node:path';
+import { REPO_ROOT } from '../apps/server/src/config';
+import { DEMO_ADMIN, signIn, startConsole, waitForPath } from './console';
+
+const rig = await startConsole();
+try {
+  const shots = path.join(REPO_ROOT, 'docs/screenshots');
+  const { page } = await rig.newPage('en-US');
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await page.goto('/login');
+  await page.locator('#login_username').waitFor();
+  await page.screenshot({ path: path.join(shots, 'login.png') });
+  await signIn(page, DEMO_ADMIN);
+  await waitForPath(page, '/home/workbench');
+  await page.getByTestId('workbench').waitFor();
+  await page.screenshot({ path: path.join(shots, 'workbench.png') });
+  // The same screen in the other two languages.
+  for (const [label, file] of [
+    ['简体中文', 'workbench-zh.png'],
+    ['繁體中文', 'workbench-tw.png'],
+  ] as const) {
+    await page.locator('[data-testid=language-select]').click();
+    await page.getByText(label, { exact: true }).click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(shots, file) });
+  }
+  console.log(`screenshots written to ${shots}`);
+} finally {
+  await rig.close();
+}
