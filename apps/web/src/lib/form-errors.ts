@@ -1,5 +1,7 @@
-import type { FieldError } from '@shuili/contract';
+import { TOAST_MS, type FieldError } from '@shuili/contract';
 import type { FormInstance } from 'antd';
+import { feedback } from './feedback';
+import { HttpError } from './http';
 
 /**
  * Shows a 400's field errors next to the form's own fields (spec §5 / DESIGN §12: the error names
@@ -21,4 +23,20 @@ export function applyFieldErrors(
   }
   form.setFields([...byField].map(([name, messages]) => ({ name, errors: messages })));
   return unplaced;
+}
+
+/**
+ * A form submit's failure: field errors beside their fields, the rest in one error toast. Other
+ * failures were already reported by the HTTP client.
+ */
+export function reportFormError(
+  form: FormInstance,
+  error: unknown,
+  formFields: readonly string[],
+): void {
+  if (!(error instanceof HttpError)) return;
+  const unplaced = applyFieldErrors(form, error.fieldErrors, formFields);
+  if (unplaced.length > 0) {
+    feedback.error(unplaced.map((item) => item.message).join('; '), TOAST_MS.error / 1000);
+  }
 }

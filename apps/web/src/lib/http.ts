@@ -10,6 +10,7 @@ import { i18n } from '../i18n/i18n';
 import { clearAuthStorage, getActiveRole, getToken } from './auth-storage';
 import { feedback } from './feedback';
 import { refreshAccessToken } from './oauth';
+import { readJson } from './read-json';
 
 type ParamValue = string | number | boolean | null | undefined;
 
@@ -82,16 +83,6 @@ function buildUrl(url: string, params: RequestOptions['params']): string {
   const text = query.toString();
   if (!text) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${text}`;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /** The spec §8 text for an HTTP error status (also used for the token endpoint's errors). */

@@ -7,6 +7,7 @@ import {
   type TokenResponse,
 } from '@shuili/contract';
 import { setToken } from './auth-storage';
+import { readJson } from './read-json';
 
 const TOKEN_URL = '/api/uaa/oauth/token';
 const BASIC_AUTH = `Basic ${btoa(`${BROWSER_CLIENT_ID}:${DEFAULT_BROWSER_CLIENT_SECRET}`)}`;
@@ -38,16 +39,6 @@ export type MobileGrant = {
   mobile: string;
   smsCaptcha: string;
 };
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 async function postToken(params: Record<string, string>): Promise<TokenResponse> {
   // Spec §7: the parameters travel in the query string, with the form content type and the

@@ -1,13 +1,13 @@
-import { PASSWORD_INPUT_MAX, TOAST_MS } from '@shuili/contract';
+import { TOAST_MS } from '@shuili/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { feedback } from '../../lib/feedback';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { HttpError } from '../../lib/http';
+import { reportFormError } from '../../lib/form-errors';
 import { authApi } from './auth-api';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
 import { CaptchaButton } from './CaptchaButton';
 import { useAuthRules } from './use-auth-rules';
 
@@ -49,12 +49,7 @@ export function ForgotPasswordPage() {
       feedback.success(t('forgot.success'), TOAST_MS.success / 1000);
       void navigate('/login', { replace: true });
     } catch (error) {
-      if (error instanceof HttpError) {
-        const unplaced = applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
-        if (unplaced.length > 0) {
-          feedback.error(unplaced.map((item) => item.message).join('; '), TOAST_MS.error / 1000);
-        }
-      }
+      reportFormError(form, error, FORM_FIELDS);
     } finally {
       setSubmitting(false);
     }
@@ -94,17 +89,7 @@ export function ForgotPasswordPage() {
             />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="newPassword" label={t('field.newPassword')} rules={rules.newPassword}>
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_INPUT_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={rules.confirmPassword('newPassword')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_INPUT_MAX} />
-        </Form.Item>
+        <NewPasswordFields name="newPassword" />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>
             {t('forgot.submit')}

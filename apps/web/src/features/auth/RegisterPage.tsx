@@ -1,14 +1,14 @@
-import { PASSWORD_INPUT_MAX, TOAST_MS } from '@shuili/contract';
+import { TOAST_MS } from '@shuili/contract';
 import { Button, Form, Input, Result, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { feedback } from '../../lib/feedback';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { HttpError } from '../../lib/http';
+import { reportFormError } from '../../lib/form-errors';
 import type { Registered } from '@shuili/contract';
 import { authApi } from './auth-api';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
 import { CaptchaButton } from './CaptchaButton';
 import styles from './RegisterPage.module.css';
 import { useAuthRules } from './use-auth-rules';
@@ -64,12 +64,7 @@ export function RegisterPage() {
       });
       setRegistered(result);
     } catch (error) {
-      if (error instanceof HttpError) {
-        const unplaced = applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
-        if (unplaced.length > 0) {
-          feedback.error(unplaced.map((item) => item.message).join('; '), TOAST_MS.error / 1000);
-        }
-      }
+      reportFormError(form, error, FORM_FIELDS);
     } finally {
       setSubmitting(false);
     }
@@ -122,17 +117,7 @@ export function RegisterPage() {
         <Form.Item name="username" label={t('field.username')} rules={rules.username}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" label={t('field.password')} rules={rules.password}>
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_INPUT_MAX} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirmPassword('password')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={PASSWORD_INPUT_MAX} />
-        </Form.Item>
+        <NewPasswordFields name="password" />
         <Form.Item name="email" label={t('field.email')} rules={rules.email}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
