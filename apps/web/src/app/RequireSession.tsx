@@ -7,18 +7,16 @@ import { feedback } from '../lib/feedback';
 import { progress } from '../lib/progress';
 import { asyncRoutes } from './async-routes';
 import { isPathAllowed } from './generate-routes';
-import { lazyPage } from './lazy-page';
+import { ConsoleRoutePage } from './console-route-page';
 import { loginPath } from './open-paths';
 import { ensureSession, isSigningOut, resetToken } from './session';
 import { useSessionStore } from './session-store';
-
-const ConsoleRoute = lazyPage(() => import('./ConsoleRoute'), 'ConsoleRoute');
 
 /**
  * The guard of every closed route (spec §2, §4): no token → sign in, remembering the target;
  * with a token, load the session once, then enter the target if route generation allows it.
  */
-export function RequireSession() {
+export function RequireSession({ onPreload }: { onPreload?: (pathname: string) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -30,6 +28,8 @@ export function RequireSession() {
   useEffect(() => {
     if (!token || status === 'ready') return;
     let current = true;
+    // The console's code and the target screen download while the session loads, not after.
+    onPreload?.(pathname);
     progress.track(ensureSession()).catch((error: unknown) => {
       // Spec §8: reset the token, say why, and go back to sign-in remembering the target.
       const text = error instanceof Error && error.message ? error.message : t('session.hasError');
@@ -40,7 +40,7 @@ export function RequireSession() {
     return () => {
       current = false;
     };
-  }, [token, status, t, navigate, target]);
+  }, [token, status, t, navigate, target, pathname, onPreload]);
 
   if (!token) {
     // After a logout the user chose to leave: plain /login, no way back to this page (spec §4).
@@ -48,5 +48,5 @@ export function RequireSession() {
   }
   if (status !== 'ready') return null;
   if (!isPathAllowed(pathname, asyncRoutes, routes)) return <Navigate to="/404" replace />;
-  return <ConsoleRoute />;
+  return <ConsoleRoutePage />;
 }

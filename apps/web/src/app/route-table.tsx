@@ -1,7 +1,8 @@
 import type { ParseKeys } from 'i18next';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly } from './GuestOnly';
-import { lazyPage } from './lazy-page';
+import { ConsoleRoutePage } from './console-route-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { HOME_PATH } from './open-paths';
 import { RequireSession } from './RequireSession';
 import { UnknownPath } from './UnknownPath';
@@ -9,6 +10,8 @@ import { UnknownPath } from './UnknownPath';
 /** What a route declares about itself; the title is an i18n key. */
 export interface RouteHandle {
   title: ParseKeys;
+  /** The screen's chunk, fetched ahead while the session loads. */
+  page?: LazyPage;
 }
 
 // Each screen is its own chunk: the sign-in page never downloads the console's code.
@@ -29,8 +32,19 @@ const UnauthorizedPage = lazyPage(
 );
 const WorkbenchPage = lazyPage(() => import('../features/home/WorkbenchPage'), 'WorkbenchPage');
 
-function titled(title: ParseKeys): RouteHandle {
-  return { title };
+function titled(title: ParseKeys, page?: LazyPage): RouteHandle {
+  return { title, page };
+}
+
+/**
+ * Starts downloading the console and the screens a path shows, so they arrive alongside the
+ * session instead of one after another once it is loaded.
+ */
+export function preloadScreens(pathname: string): void {
+  void ConsoleRoutePage.preload().catch(() => undefined);
+  for (const match of matchRoutes(routeTable, pathname === '/' ? HOME_PATH : pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.page?.preload().catch(() => undefined);
+  }
 }
 
 /**
@@ -58,10 +72,14 @@ export const routeTable: RouteObject[] = [
   { path: '/404', handle: titled('route.notFound'), element: <NotFoundPage /> },
   { path: '/401', handle: titled('route.unauthorized'), element: <UnauthorizedPage /> },
   {
-    element: <RequireSession />,
+    element: <RequireSession onPreload={preloadScreens} />,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      { path: HOME_PATH, handle: titled('route.workbench'), element: <WorkbenchPage /> },
+      {
+        path: HOME_PATH,
+        handle: titled('route.workbench', WorkbenchPage),
+        element: <WorkbenchPage />,
+      },
     ],
   },
   { path: '*', element: <UnknownPath /> },

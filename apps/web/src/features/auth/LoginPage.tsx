@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/open-paths';
+import { preloadScreens } from '../../app/route-table';
 import { beginSession, endSigningOut, ensureSession, resetToken } from '../../app/session';
 import { getLastTenant, setLastTenant, type RememberedTenant } from '../../lib/auth-storage';
 import { feedback } from '../../lib/feedback';
@@ -132,9 +133,12 @@ export function LoginPage() {
       return;
     }
     try {
-      // Load the session here, so the console opens complete instead of blank while it loads.
+      // Load the session here, so the console opens complete instead of blank while it loads;
+      // the console's code downloads meanwhile.
+      const target = safeRedirect(searchParams.get('redirect')) ?? '/';
+      preloadScreens(new URL(target, window.location.origin).pathname);
       await ensureSession();
-      void navigate(safeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+      void navigate(target, { replace: true });
     } catch (error) {
       resetToken();
       const text = error instanceof Error && error.message ? error.message : t('session.hasError');
