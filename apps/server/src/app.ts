@@ -20,7 +20,9 @@ import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
+import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { notificationRoutes } from './modules/notification/notification.routes';
 import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
 import { AccessTokens } from './modules/uaa/access-token';
 import { ClientService } from './modules/uaa/client.service';
@@ -114,7 +116,9 @@ export async function buildApp({
     refreshTokenSeconds: config.refreshTokenSeconds,
   });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
+  await app.register(userDetailRoutes, { db, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
+  await app.register(notificationRoutes, { db });
   await registerWebApp(app, config.webDist);
   return app;
 }

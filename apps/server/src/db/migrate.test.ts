@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import { openPostgresDatabase } from './postgres-database';
 import { seed } from './seed';
 
 const config = loadConfig();
+const MIGRATION_FILES = (await fs.readdir(fileURLToPath(new URL('./migrations', import.meta.url))))
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
 async function counts(db: Awaited<ReturnType<typeof openPgliteDatabase>>) {
   return db.system(async (sql) => {
@@ -27,7 +31,7 @@ describe('migrations and seed', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-migrate-'));
     try {
       const db = await openPgliteDatabase(dir);
-      expect(await migrate(db)).toContain('001_init.sql');
+      expect(await migrate(db)).toEqual(MIGRATION_FILES);
       expect(await seed(db, config)).toEqual(['platform', 'demo', 'acme']);
       const first = await counts(db);
       expect(first).toMatchObject({ tenants: 3, users: 4 });
@@ -53,10 +57,15 @@ describe('migrations and seed', () => {
       ]);
       try {
         const applied = await Promise.all(nodes.map((db) => migrate(db)));
-        expect(applied.flat()).toEqual(['001_init.sql']);
+        // Each migration is applied by exactly one of the two nodes.
+        expect(applied.flat().sort()).toEqual(MIGRATION_FILES);
         const seeded = await Promise.all(nodes.map((db) => seed(db, config)));
         expect(seeded.flat().sort()).toEqual(['acme', 'demo', 'platform']);
-        expect(await counts(nodes[0]!)).toMatchObject({ tenants: 3, users: 4, versions: 1 });
+        expect(await counts(nodes[0]!)).toMatchObject({
+          tenants: 3,
+          users: 4,
+          versions: MIGRATION_FILES.length,
+        });
       } finally {
         await Promise.all(nodes.map((db) => db.close()));
         await created.drop();

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
-import type { Database } from './database';
+import type { Database, Sql } from './database';
 
 type SeedConfig = Pick<
   Config,
@@ -100,9 +100,69 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
         tenant.tenantCode,
       ]);
       if (exists.rows.length > 0) continue;
-      await provisionTenant(sql, tenant);
+      const { tenantId, userIds } = await provisionTenant(sql, tenant);
+      if (tenant.tenantCode === 'demo') await seedDemoNotifications(sql, tenantId, userIds);
       created.push(tenant.tenantCode);
     }
     return created;
   });
+}
+
+/** A few notices and a message so the demo's bell and "my notifications" have something to show. */
+async function seedDemoNotifications(
+  sql: Sql,
+  tenantId: string,
+  [adminId, operatorId]: string[],
+): Promise<void> {
+  const notices: [string, string, string, string, string | null, string][] = [
+    [
+      '春灌开始 / Spring irrigation opens',
+      '<p>Spring irrigation opens on 1 March. Check valves and flow meters of your zone before then.</p>',
+      'notification',
+      'high',
+      null,
+      '3 days',
+    ],
+    [
+      '泵站检修 / Pump station maintenance',
+      '<p>Pump station No. 2 is out of service for maintenance on Saturday from 08:00 to 12:00.</p>',
+      'notification',
+      'normal',
+      null,
+      '1 day',
+    ],
+    [
+      'Welcome to Shuili',
+      '<p>Your account is ready. Start from the workbench.</p>',
+      'message',
+      'normal',
+      adminId ?? null,
+      '2 hours',
+    ],
+    [
+      'Shift handover',
+      '<p>Please read the canal level log before the night shift.</p>',
+      'message',
+      'normal',
+      operatorId ?? null,
+      '1 hour',
+    ],
+  ];
+  for (const [title, content, type, priority, target, age] of notices) {
+    await sql.query(
+      `INSERT INTO notification (tenant_id, title, content, type, priority, publisher_id, publish_scope, publish_targets, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - $9::interval)`,
+      [
+        tenantId,
+        title,
+        content,
+        type,
+        priority,
+        adminId ?? null,
+        target ? 'users' : 'all',
+        target ? [target] : [],
+        age,
+      ],
+    );
+  }
 }

@@ -8,6 +8,17 @@ type Catalogue = Record<string, string>;
  */
 const en: Catalogue = {
   success: 'success',
+  'account.oldPasswordWrong': 'The current password is wrong',
+  'account.notYourself': 'You can only change your own password',
+  'conflict.email': 'This email is already used by another account of the tenant',
+  'conflict.mobile': 'This mobile number is already used by another account of the tenant',
+  'field.oldPassword': 'Current password',
+  'field.id': 'User',
+  'field.geographic': 'Region',
+  'field.address': 'Address',
+  'field.profile': 'Profile',
+  'field.avatar': 'Avatar',
+  'field.ids': 'Notifications',
   'captcha.body':
     'Your Shuili verification code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'captcha.subject': 'Your Shuili verification code',
@@ -79,6 +90,17 @@ const en: Catalogue = {
 
 const zh: Catalogue = {
   success: '成功',
+  'account.oldPasswordWrong': '当前密码错误',
+  'account.notYourself': '只能修改自己的密码',
+  'conflict.email': '该邮箱已被租户中的其他账号使用',
+  'conflict.mobile': '该手机号已被租户中的其他账号使用',
+  'field.oldPassword': '当前密码',
+  'field.id': '用户',
+  'field.geographic': '所在地区',
+  'field.address': '地址',
+  'field.profile': '个人简介',
+  'field.avatar': '头像',
+  'field.ids': '通知',
   'captcha.body': '您的水利验证码是 {code}，{minutes} 分钟内有效，请勿告诉他人。',
   'captcha.subject': '您的水利验证码',
   'register.welcomeSubject': '欢迎使用水利',
@@ -147,6 +169,17 @@ const zh: Catalogue = {
 
 const tw: Catalogue = {
   success: '成功',
+  'account.oldPasswordWrong': '目前密碼錯誤',
+  'account.notYourself': '只能修改自己的密碼',
+  'conflict.email': '該電子郵件已被租戶中的其他帳號使用',
+  'conflict.mobile': '該手機號碼已被租戶中的其他帳號使用',
+  'field.oldPassword': '目前密碼',
+  'field.id': '使用者',
+  'field.geographic': '所在地區',
+  'field.address': '地址',
+  'field.profile': '個人簡介',
+  'field.avatar': '頭像',
+  'field.ids': '通知',
   'captcha.body': '您的水利驗證碼是 {code}，{minutes} 分鐘內有效，請勿告訴他人。',
   'captcha.subject': '您的水利驗證碼',
   'register.welcomeSubject': '歡迎使用水利',

@@ -107,6 +107,21 @@ export const sessionRepo = {
     return rows.length;
   },
 
+  /** Ends every other session of a user (a password change keeps the session that made it). */
+  async revokeOthersOfUser(
+    sql: Sql,
+    userId: string,
+    keepSessionId: string,
+    reason: string,
+  ): Promise<number> {
+    const { rows } = await sql.query(
+      `UPDATE user_session SET revoked_at = now(), revoke_reason = $3
+        WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id`,
+      [userId, keepSessionId, reason],
+    );
+    return rows.length;
+  },
+
   async state(sql: Sql, sessionId: string) {
     const { rows } = await sql.query<{ revoked: boolean; expired: boolean; stale: boolean }>(
       `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,

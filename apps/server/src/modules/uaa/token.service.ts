@@ -267,4 +267,15 @@ export class TokenService {
   async revokeAllOfUser(userId: string, reason: string): Promise<number> {
     return this.db.system((sql) => sessionRepo.revokeAllOfUser(sql, userId, reason));
   }
+
+  /** Ends every session of a user but one (after a password change, the one that changed it). */
+  async revokeOtherSessions(
+    userId: string,
+    keepSessionId: string,
+    reason: string,
+  ): Promise<number> {
+    return this.db.system((sql) =>
+      sessionRepo.revokeOthersOfUser(sql, userId, keepSessionId, reason),
+    );
+  }
 }

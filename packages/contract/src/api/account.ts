@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LIMITS, v } from '../validation';
+
+/** A blank optional text field is sent as "" by forms: treat it as "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullish();
+
+/** The signed-in user's own details (spec §7 updateSysUserDetail); roles and status are not here. */
+export const updateSysUserDetailSchema = z.object({
+  nickname: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(LIMITS.nickname.min)
+    .max(LIMITS.nickname.max),
+  email: z.union([z.literal('').transform(() => null), v.email()]).nullish(),
+  mobile: z.union([z.literal('').transform(() => null), v.mobile()]).nullish(),
+  geographic: optionalText(200),
+  address: optionalText(200),
+  profile: optionalText(1000),
+  avatar: optionalText(500),
+});
+export type UpdateSysUserDetailBody = z.input<typeof updateSysUserDetailSchema>;
+
+/**
+ * Spec §7 updatePassword: `password` is the current one (the console's form calls it
+ * oldPassword, and either name is accepted), `id` the user's own id.
+ */
+export const updatePasswordSchema = z
+  .object({
+    id: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .regex(/^\d+$/, { error: 'validation.invalid' }),
+    password: z.string().min(1).max(LIMITS.password.max).optional(),
+    oldPassword: z.string().min(1).max(LIMITS.password.max).optional(),
+    newPassword: v.password(),
+  })
+  .superRefine((body, context) => {
+    if (body.password === undefined && body.oldPassword === undefined) {
+      context.addIssue({ code: 'custom', path: ['oldPassword'], message: 'validation.required' });
+    }
+  });
+export type UpdatePasswordBody = z.input<typeof updatePasswordSchema>;

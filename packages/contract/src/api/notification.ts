@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['notification', 'message'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** One notification as a user sees it (spec §3 notification item, plus read state). */
+export const notificationItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  /** The content as plain text (rich text is for the detail view). */
+  description: z.string(),
+  content: z.string(),
+  priority: z.string(),
+  publisher: z.string().nullable(),
+  datetime: z.string(),
+  read: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+/** The bell: unread counts per type and the newest unread items. */
+export const headNotificationSchema = z.object({
+  unread: z.object({ notification: z.number(), message: z.number() }),
+  list: z.array(notificationItemSchema),
+});
+export type HeadNotification = z.infer<typeof headNotificationSchema>;
+
+export const myNotificationQuerySchema = z.object({
+  currentPage: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+  /** "true": only read ones, "false": only unread ones, absent: all. */
+  read: z.enum(['true', 'false']).optional(),
+});
+
+export const notificationIdsSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^\d+$/, { error: 'validation.invalid' }))
+    .min(1)
+    .max(500)
+    .optional(),
+  /** With no ids: mark every unread notification (of this type, if given) read. */
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+});
