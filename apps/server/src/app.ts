@@ -54,8 +54,11 @@ export async function buildApp({
             ...(typeof logger === 'object' ? logger : {}),
             serializers: { req: serializeRequest },
           },
-    // Fastify accepts a hop count as well; its types only list the other forms.
-    trustProxy: config.trustProxy as boolean,
+    // A hop count trusts that many proxies next to us (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Handlers still running when shutdown starts get this long to finish.
     pluginTimeout: 30_000,
@@ -89,9 +92,16 @@ export async function buildApp({
   registerGuard(app, { db, tokens });
 
   const rateLimits = new RateLimitService(db);
-  const outbox = notifier ?? new OutboxNotifier(db, app.log);
+  const outbox = notifier ?? new OutboxNotifier(db, app.log, config.logOutbox);
   const captchas = new CaptchaService(db, captchaKey, outbox, rateLimits);
-  const tokenService = new TokenService(db, new ClientService(db), tokens, rateLimits, captchas);
+  const tokenService = new TokenService(
+    db,
+    new ClientService(db),
+    tokens,
+    rateLimits,
+    captchas,
+    config.sessionMaxSeconds,
+  );
 
   app.get('/api/health', {
     config: { permission: 'public' },
@@ -109,12 +119,7 @@ export async function buildApp({
       return ok({ status: up ? 'up' : 'degraded', database: up ? 'up' : 'down' });
     },
   });
-  await app.register(uaaRoutes, {
-    db,
-    tokenService,
-    secureCookies: config.secureCookies,
-    refreshTokenSeconds: config.refreshTokenSeconds,
-  });
+  await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });

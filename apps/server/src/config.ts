@@ -19,17 +19,24 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** A session ends this long after sign-in however often it is refreshed. */
+  sessionMaxSeconds: number;
   /** Secret of the first-party `browser` OAuth client (spec: fixed Basic credentials). */
   browserClientSecret: string;
   demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
   seedDemo: boolean;
   /** Serve the built SPA from this folder (empty: API only). */
   webDist: string;
-  /** Number of proxy hops to trust for the client address (X-Forwarded-For), or true for all. */
-  trustProxy: boolean | number;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none), a hop count, or the proxies'
+   * addresses/CIDRs. Never "all": the left-most entry is whatever the client wrote.
+   */
+  trustProxy: false | number | string;
   logLevel: string;
-  /** Secure flag on cookies the server sets; on when served over https. */
+  /** Secure flag on cookies the server sets (always on for requests that arrived over https). */
   secureCookies: boolean;
+  /** Write development SMS / e-mail (codes included) to the log as well as the outbox table. */
+  logOutbox: boolean;
 }
 
 function int(name: string, fallback: number): number {
@@ -47,11 +54,16 @@ function bool(name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
-function trustProxy(): boolean | number {
-  const raw = process.env.TRUST_PROXY;
-  if (!raw) return false;
+function trustProxy(): false | number | string {
+  const raw = process.env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false' || raw === '0') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return bool('TRUST_PROXY', false);
+  if (raw === 'true') {
+    throw new Error(
+      "TRUST_PROXY=true would let clients choose their own address: give a hop count or the proxies' addresses",
+    );
+  }
+  return raw;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -66,6 +78,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
+    sessionMaxSeconds: int('SESSION_MAX_SECONDS', 30 * 24 * 3600),
     browserClientSecret: env.BROWSER_CLIENT_SECRET || DEFAULT_BROWSER_CLIENT_SECRET,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD || 'admin123',
@@ -78,6 +91,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: trustProxy(),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: bool('SECURE_COOKIES', false),
+    logOutbox: bool('LOG_OUTBOX', env.NODE_ENV !== 'production'),
     ...overrides,
   };
 }

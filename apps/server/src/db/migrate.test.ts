@@ -20,7 +20,7 @@ async function counts(db: Awaited<ReturnType<typeof openPgliteDatabase>>) {
     const tenants = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tenant');
     const users = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_user');
     const versions = await sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM schema_migration',
+      `SELECT count(*)::int AS n FROM schema_migration WHERE version NOT LIKE 'tenancy:%'`,
     );
     return { tenants: tenants.rows[0]!.n, users: users.rows[0]!.n, versions: versions.rows[0]!.n };
   });
@@ -72,6 +72,21 @@ describe('migrations and seed', () => {
       }
     },
   );
+
+  it('refuses a second process on the same PGlite folder, and takes over after a crash', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-lock-'));
+    try {
+      const first = await openPgliteDatabase(dir);
+      await expect(openPgliteDatabase(dir)).rejects.toThrow(/in use by process \d+/);
+      await first.close();
+      // A crashed holder leaves its lock file behind with a pid that no longer runs.
+      await fs.writeFile(path.join(dir, 'shuili.lock'), '2147483646');
+      const second = await openPgliteDatabase(dir);
+      await second.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('a failing migration leaves nothing behind', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-migrate-'));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +9,11 @@ const MIGRATIONS_DIR = path.join(here, 'migrations');
 const TENANCY_SCRIPT = path.join(here, 'tenancy.sql');
 
 /**
- * Applies the migrations not yet applied, in file-name order, then re-applies the tenancy script.
- * Everything runs in one transaction under an advisory lock, so two nodes starting together
- * apply each migration once and a failed migration leaves nothing behind.
+ * Applies the migrations not yet applied, in file-name order, then the tenancy script when a
+ * migration ran or the script changed (it takes strong locks on every tenant table, which a node
+ * starting beside live ones must not do for nothing). Everything runs in one transaction under
+ * an advisory lock, so two nodes starting together apply each migration once and a failed
+ * migration leaves nothing behind.
  */
 export async function migrate(db: Database): Promise<string[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
@@ -29,7 +32,15 @@ export async function migrate(db: Database): Promise<string[]> {
       await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [file]);
       applied.push(file);
     }
-    await sql.exec(await fs.readFile(TENANCY_SCRIPT, 'utf8'));
+    const tenancy = await fs.readFile(TENANCY_SCRIPT, 'utf8');
+    const tenancyVersion = `tenancy:${crypto.createHash('sha256').update(tenancy).digest('hex').slice(0, 16)}`;
+    if (applied.length > 0 || !done.has(tenancyVersion)) {
+      // Wait briefly for live nodes' row locks, then fail the start rather than stall them.
+      await sql.query(`SET LOCAL lock_timeout = '10s'`);
+      await sql.exec(tenancy);
+      await sql.query(`DELETE FROM schema_migration WHERE version LIKE 'tenancy:%'`);
+      await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [tenancyVersion]);
+    }
     return applied;
   });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { enterTenant, type Database, type Sql } from './database';
 
@@ -8,10 +9,47 @@ const parsers = {
   [types.NUMERIC]: (value: string) => value,
 };
 
+/**
+ * PGlite's files belong to one process: a second one writing the same folder loses data. The
+ * first takes a lock file holding its pid; a later one finding a live pid there refuses to start,
+ * and a pid that no longer runs (a crash) is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'shuili.lock');
+  for (;;) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      if (holder && isRunning(holder)) {
+        throw new Error(
+          `the database in ${dataDir} is in use by process ${holder}; stop it, or give this one another DATA_DIR`,
+        );
+      }
+      await fs.rm(lockFile, { force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The embedded PostgreSQL (WASM) stored under a folder: the zero-configuration default. */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { parsers });
+  const unlock = await lockDataDir(dataDir);
+  const pg = await PGlite.create(dataDir, { parsers }).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const run = async <T>(work: (sql: Sql) => Promise<T>, tenantId?: string): Promise<T> =>
     pg.transaction(async (tx) => {
       const sql: Sql = {
@@ -33,6 +71,9 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       await pg.query('SELECT 1');
       return true;
     },
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      await unlock();
+    },
   };
 }

@@ -3,9 +3,17 @@ import { enterTenant, lockKey, type Database, type Sql } from './database';
 
 /** PostgreSQL through a connection pool, for DATABASE_URL and scaled-out deployments. */
 export async function openPostgresDatabase(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    // An unreachable database answers requests (and /api/health) with an error within seconds
+    // instead of hanging them; a stuck statement or transaction cannot hold a connection forever.
+    connectionTimeoutMillis: 5_000,
+    options: '-c statement_timeout=30000 -c idle_in_transaction_session_timeout=60000',
+  });
   // An idle client losing its connection (a database restart) must not crash the process.
-  pool.on('error', () => undefined);
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
 
   const run = async <T>(work: (sql: Sql) => Promise<T>, tenantId?: string): Promise<T> => {
     const client = await pool.connect();

@@ -85,7 +85,8 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
       `INSERT INTO oauth_client (client_id, client_secret_hash, authorized_grant_types, scope,
                                  access_token_validity, refresh_token_validity, first_party)
        VALUES ($1, $2, $3, $4, $5, $6, true)
-       ON CONFLICT (client_id) DO UPDATE SET client_secret_hash = EXCLUDED.client_secret_hash`,
+       ON CONFLICT (client_id) DO UPDATE SET client_secret_hash = EXCLUDED.client_secret_hash,
+         access_token_validity = EXCLUDED.access_token_validity, refresh_token_validity = EXCLUDED.refresh_token_validity`,
       [
         BROWSER_CLIENT_ID,
         hashClientSecret(config.browserClientSecret),

@@ -72,7 +72,27 @@ describe.each(BACKENDS)('tenant isolation on $backend', ({ backend, available })
     },
   );
 
-  it.skipIf(!available)('the application role cannot read platform tables', async () => {
+  it.skipIf(!available)(
+    'the application role cannot touch platform tables nor its tenant’s code or flags',
+    async () => {
+      for (const table of ['oauth_client', 'rate_limit', 'schema_migration', 'captcha']) {
+        await expect(
+          server.db.tenant(tenantIds.demo!, (sql) => sql.query(`SELECT * FROM ${table}`)),
+        ).rejects.toThrow(/permission denied/);
+      }
+      await expect(
+        server.db.tenant(tenantIds.demo!, (sql) =>
+          sql.query(`UPDATE tenant SET is_platform = true, end_time = NULL`),
+        ),
+      ).rejects.toThrow(/permission denied/);
+      const renamed = await server.db.tenant(tenantIds.demo!, (sql) =>
+        sql.query(`UPDATE tenant SET contact = 'Ops desk' RETURNING tenant_code`),
+      );
+      expect(renamed.rows).toEqual([{ tenant_code: 'demo' }]);
+    },
+  );
+
+  it.skipIf(!available)('the application role cannot read platform secrets', async () => {
     await expect(
       server.db.tenant(tenantIds.demo!, (sql) => sql.query('SELECT * FROM server_secret')),
     ).rejects.toThrow(/permission denied/);

@@ -75,8 +75,8 @@ export async function startTestServer(
     db = await openPgliteDatabase(dir);
     cleanup = () => fs.rm(dir, { recursive: true, force: true });
   }
-  // Tests pose as many clients through X-Forwarded-For; loopback is the only proxy they use.
-  const config = loadConfig({ trustProxy: true, logLevel: 'warn', ...options.config });
+  // Tests pose as many clients through X-Forwarded-For, as if behind one proxy.
+  const config = loadConfig({ trustProxy: 1, logLevel: 'warn', ...options.config });
   await migrate(db);
   await seed(db, config);
   const app = await buildApp({

@@ -6,7 +6,7 @@ import {
   type OAuthError,
   type TokenResponse,
 } from '@shuili/contract';
-import { setToken } from './auth-storage';
+import { getToken, setToken } from './auth-storage';
 import { readJson } from './read-json';
 
 const TOKEN_URL = '/api/uaa/oauth/token';
@@ -76,17 +76,28 @@ export function requestToken(grant: PasswordGrant | MobileGrant): Promise<TokenR
 
 let refreshing: Promise<string | undefined> | undefined;
 
+/** Runs `work` while holding a lock shared by every tab of the console (where the browser has one). */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks
+    ? (navigator.locks.request('shuili-token-refresh', work) as Promise<T>)
+    : work();
+}
+
 /**
- * Trades the HttpOnly refresh cookie for a new access token and stores it. Concurrent callers
- * share one request, because the server rotates the refresh token and a second use of the old one
- * would end the session. Resolves to undefined when the session cannot be refreshed.
+ * Trades the HttpOnly refresh cookie for a new access token and stores it. Callers share one
+ * request per tab, and tabs take turns (Web Locks): the server rotates the refresh token, and a
+ * tab that waited finds the token another tab already refreshed in the shared cookie instead of
+ * presenting the spent refresh token. Resolves to undefined when the session cannot be refreshed.
  */
 export function refreshAccessToken(): Promise<string | undefined> {
-  refreshing ??= postToken({ grant_type: 'refresh_token' })
-    .then((token) => {
-      setToken(token.access_token);
-      return token.access_token;
-    })
+  const stale = getToken();
+  refreshing ??= acrossTabs(async () => {
+    const current = getToken();
+    if (current && current !== stale) return current;
+    const token = await postToken({ grant_type: 'refresh_token' });
+    setToken(token.access_token);
+    return token.access_token;
+  })
     .catch(() => undefined)
     .finally(() => {
       refreshing = undefined;

@@ -26,7 +26,7 @@ export const headNotificationSchema = z.object({
 export type HeadNotification = z.infer<typeof headNotificationSchema>;
 
 export const myNotificationQuerySchema = z.object({
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   type: z.enum(NOTIFICATION_TYPES).optional(),
   /** "true": only read ones, "false": only unread ones, absent: all. */

@@ -44,6 +44,8 @@ export const tokenResponseSchema = z.object({
   token_type: z.literal('bearer'),
   refresh_token: z.string(),
   expires_in: z.number().int(),
+  /** Seconds the refresh token lives (the refresh cookie's Max-Age). */
+  refresh_expires_in: z.number().int(),
   scope: z.string(),
   tenantCode: z.string(),
   jti: z.string(),
@@ -154,6 +156,6 @@ export const orgSchema = z.object({
 export type Org = z.infer<typeof orgSchema>;
 
 export const pageQuerySchema = z.object({
-  currentPage: z.coerce.number().int().min(1).default(1),
+  currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(10000).default(20),
 });

@@ -127,21 +127,17 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
       ) {
         throw wrongCode('charCaptcha');
       }
-      const passwordHash = await hashPassword(newPassword);
       const user = await deps.db.system(async (sql) => {
         const tenant = await identityRepo.tenantByCode(sql, tenantCode);
-        const found = tenant ? await identityRepo.userByEmail(sql, tenant.id, email) : undefined;
-        if (found) {
-          await sql.query(
-            'UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
-            [found.id, passwordHash],
-          );
-        }
-        return found;
+        return tenant ? identityRepo.userByEmail(sql, tenant.id, email) : undefined;
       });
       if (!user) throw wrongCode('charCaptcha');
-      await deps.tokenService.revokeAllOfUser(user.id, 'password_reset');
-      await deps.rateLimits.reset(`login:${tenantCode}:${user.username.toLowerCase()}`);
+      await deps.tokenService.setPassword(
+        user.id,
+        await hashPassword(newPassword),
+        'password_reset',
+      );
+      await deps.rateLimits.reset(`login:${user.tenant_id}:${user.id}`);
       return ok(null);
     },
   });

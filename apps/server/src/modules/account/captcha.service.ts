@@ -3,7 +3,7 @@ import { CAPTCHA, translate, type Lang } from '@shuili/contract';
 import type { Database } from '../../db/database';
 import { tooManyRequests } from '../../http/app-error';
 import type { Notifier } from '../notify/notifier';
-import { RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
+import { clientKey, RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
 
 export type CaptchaChannel = 'sms' | 'email';
 
@@ -34,17 +34,14 @@ export class CaptchaService {
   }
 
   async send(request: SendCaptcha): Promise<{ expiresIn: number; resendIn: number }> {
-    const { rows } = await this.db.system((sql) =>
-      sql.query<{ wait: number }>(
-        `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait
-           FROM captcha WHERE channel = $1 AND recipient = $2 ORDER BY created_at DESC LIMIT 1`,
-        [request.channel, request.recipient, CAPTCHA.resendSeconds],
-      ),
+    // Both limits count atomically before anything is sent: parallel requests cannot slip through.
+    const wait = await this.rateLimits.attempt(
+      `captcha-to:${request.channel}:${request.recipient}`,
+      RATE_RULES.captchaSendsPerRecipient,
     );
-    const wait = Number(rows[0]?.wait ?? 0);
     if (wait > 0) throw tooManyRequests(wait, 'auth.captchaTooSoon');
-    const locked = await this.rateLimits.consume(
-      `captcha-ip:${request.ip}`,
+    const locked = await this.rateLimits.attempt(
+      `captcha-ip:${clientKey(request.ip)}`,
       RATE_RULES.captchaSendsPerIp,
     );
     if (locked > 0) throw tooManyRequests(locked);
@@ -88,7 +85,11 @@ export class CaptchaService {
     code: string,
     consume: boolean,
   ): Promise<boolean> {
-    return this.db.system(async (sql) => {
+    // Wrong guesses are counted per recipient across codes: asking for a fresh code every minute
+    // does not buy fresh guesses.
+    const failuresKey = `captcha-fail:${channel}:${recipient}`;
+    if ((await this.rateLimits.lockedFor([failuresKey])) > 0) return false;
+    const ok = await this.db.system(async (sql) => {
       const { rows } = await sql.query<{ id: string; code_hash: string; attempts: number }>(
         `SELECT id, code_hash, attempts FROM captcha
           WHERE channel = $1 AND recipient = $2 AND consumed_at IS NULL AND expires_at > now()
@@ -109,5 +110,7 @@ export class CaptchaService {
       );
       return true;
     });
+    if (!ok) await this.rateLimits.attempt(failuresKey, RATE_RULES.captchaFailuresPerRecipient);
+    return ok;
   }
 }

@@ -41,6 +41,50 @@ describe.each(BACKENDS)(
       },
     );
 
+    it.skipIf(!available)(
+      'sends one code when many requests for a number arrive together',
+      async () => {
+        const mobile = '+8613811110000';
+        const answers = await Promise.all(Array.from({ length: 8 }, () => sendSms(mobile)));
+        expect(answers.map((answer) => answer.status).sort()).toEqual([
+          200, 429, 429, 429, 429, 429, 429, 429,
+        ]);
+        const sent = await server.db.system((sql) =>
+          sql.query('SELECT 1 FROM outbox_message WHERE recipient = $1', [mobile]),
+        );
+        expect(sent.rows).toHaveLength(1);
+      },
+    );
+
+    it.skipIf(!available)(
+      'counts wrong codes across fresh codes, so asking again buys no new guesses',
+      async () => {
+        const mobile = '+8613822220000';
+        const guess = (code: string) =>
+          call(server, 'POST', '/api/account/sysuserdetail/compareCaptcha', {
+            query: { mobile, smsCaptcha: code },
+          });
+        await sendSms(mobile);
+        const firstCode = await lastCode(server, mobile);
+        for (let n = 0; n < 5; n += 1) await guess(firstCode === '000000' ? '111111' : '000000');
+        // A new code (the minute between sends skipped for the test) gets five more tries at most.
+        await server.db.system((sql) =>
+          sql.query(`DELETE FROM rate_limit WHERE key = $1`, [`captcha-to:sms:${mobile}`]),
+        );
+        await sendSms(mobile);
+        const secondCode = await lastCode(server, mobile);
+        for (let n = 0; n < 5; n += 1) await guess(secondCode === '000000' ? '111111' : '000000');
+        await server.db.system((sql) =>
+          sql.query(`DELETE FROM rate_limit WHERE key = $1`, [`captcha-to:sms:${mobile}`]),
+        );
+        await sendSms(mobile);
+        const thirdCode = await lastCode(server, mobile);
+        // Ten wrong codes are spent; the next wrong one locks the number for an hour.
+        await guess(thirdCode === '000000' ? '111111' : '000000');
+        expect((await guess(thirdCode)).status).toBe(400);
+      },
+    );
+
     it.skipIf(!available)('signs in with the mobile grant; the code works once', async () => {
       await sendSms('+8613800000002', 'demo');
       const code = await lastCode(server, '+8613800000002');

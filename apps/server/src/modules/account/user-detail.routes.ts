@@ -78,8 +78,8 @@ export async function userDetailRoutes(fastify: FastifyInstance, deps: UserDetai
       const current = request.body.password ?? request.body.oldPassword ?? '';
       if (id !== auth.userId) throw forbidden('account.notYourself');
       const throttleKey = `password-change:${auth.userId}`;
-      const locked = await deps.rateLimits.lockedFor([throttleKey]);
-      if (locked > 0) throw tooManyRequests(locked);
+      const wait = await deps.rateLimits.attempt(throttleKey, RATE_RULES.accountAttempts);
+      if (wait > 0) throw tooManyRequests(wait);
 
       const hash = await deps.db.tenant(auth.tenantId, async (sql) => {
         const { rows } = await sql.query<{ password_hash: string }>(
@@ -89,20 +89,17 @@ export async function userDetailRoutes(fastify: FastifyInstance, deps: UserDetai
         return rows[0]?.password_hash;
       });
       if (!(await verifyPassword(hash, current))) {
-        await deps.rateLimits.hit(throttleKey, RATE_RULES.accountFailures);
         throw new AppError(400, 'account.oldPasswordWrong', {
           fields: [{ field: 'oldPassword', key: 'account.oldPasswordWrong' }],
         });
       }
-      const newHash = await hashPassword(newPassword);
-      await deps.db.tenant(auth.tenantId, (sql) =>
-        sql.query(
-          'UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
-          [auth.userId, newHash],
-        ),
-      );
       await deps.rateLimits.reset(throttleKey);
-      await deps.tokenService.revokeOtherSessions(auth.userId, auth.sessionId, 'password_changed');
+      await deps.tokenService.setPassword(
+        auth.userId,
+        await hashPassword(newPassword),
+        'password_changed',
+        auth.sessionId,
+      );
       return ok(null);
     },
   });

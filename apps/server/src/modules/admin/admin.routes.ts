@@ -21,7 +21,7 @@ import type { CaptchaService } from '../account/captcha.service';
 import type { Notifier } from '../notify/notifier';
 import { identityRepo, tenantNameIn } from '../uaa/identity.repo';
 import { hashPassword } from '../uaa/password-hasher';
-import { RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
+import { clientKey, RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
 import { provisionTenant } from './tenant-provisioning.service';
 
 export interface AdminDeps {
@@ -51,8 +51,8 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
       response: { 200: envelopeOf(z.array(tenantOptionSchema)) },
     },
     handler: async (request) => {
-      const locked = await deps.rateLimits.consume(
-        `tenant-lookup:${request.ip}`,
+      const locked = await deps.rateLimits.attempt(
+        `tenant-lookup:${clientKey(request.ip)}`,
         RATE_RULES.tenantLookupsPerIp,
       );
       if (locked > 0) throw tooManyRequests(locked);

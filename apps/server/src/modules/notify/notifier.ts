@@ -17,13 +17,16 @@ export interface Notifier {
 }
 
 /**
- * The development provider: writes each message to the server log and the outbox table, where a
- * developer (or a test) reads the code that a phone or mailbox would have received.
+ * The development provider: writes each message to the outbox table, where a developer (or a
+ * test) reads the code that a phone or mailbox would have received, and to the server log. With
+ * `logBodies` off (NODE_ENV=production by default) the log line keeps the digits out, so log
+ * readers cannot use the codes.
  */
 export class OutboxNotifier implements Notifier {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly logBodies: boolean,
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
@@ -33,9 +36,10 @@ export class OutboxNotifier implements Notifier {
         [message.channel, message.recipient, message.subject ?? null, message.body],
       ),
     );
+    const body = this.logBodies ? message.body : message.body.replace(/\d/g, '•');
     this.log.info(
-      { outbox: message },
-      `[dev ${message.channel}] to ${message.recipient}: ${message.body}`,
+      { channel: message.channel, recipient: message.recipient },
+      `[dev ${message.channel}] to ${message.recipient}: ${body}`,
     );
   }
 }

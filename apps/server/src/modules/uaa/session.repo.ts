@@ -15,6 +15,7 @@ export interface RefreshRow {
   token_id: string;
   session_id: string;
   used_at: Date | null;
+  used_seconds_ago: number;
   token_expired: boolean;
   session_revoked: boolean;
   session_expired: boolean;
@@ -71,6 +72,7 @@ export const sessionRepo = {
   async findRefresh(sql: Sql, token: string): Promise<RefreshRow | undefined> {
     const { rows } = await sql.query<RefreshRow>(
       `SELECT rt.id AS token_id, rt.session_id, rt.used_at, rt.expires_at <= now() AS token_expired,
+              coalesce(extract(epoch FROM now() - rt.used_at), 0)::float8 AS used_seconds_ago,
               s.revoked_at IS NOT NULL AS session_revoked, s.expires_at <= now() AS session_expired,
               s.tenant_id, s.user_id, s.client_id
          FROM refresh_token rt JOIN user_session s ON s.id = rt.session_id
@@ -84,11 +86,14 @@ export const sessionRepo = {
     await sql.query('UPDATE refresh_token SET used_at = now() WHERE id = $1', [tokenId]);
   },
 
-  /** Slides the session's end along with the new refresh token. */
-  async extend(sql: Sql, sessionId: string, seconds: number): Promise<void> {
+  /** Slides the session's end along with the new refresh token, never past its absolute end. */
+  async extend(sql: Sql, sessionId: string, seconds: number, maxSeconds: number): Promise<void> {
     await sql.query(
-      'UPDATE user_session SET expires_at = now() + make_interval(secs => $2), last_seen_at = now() WHERE id = $1',
-      [sessionId, seconds],
+      `UPDATE user_session
+          SET expires_at = least(now() + make_interval(secs => $2), created_at + make_interval(secs => $3)),
+              last_seen_at = now()
+        WHERE id = $1`,
+      [sessionId, seconds, maxSeconds],
     );
   },
 

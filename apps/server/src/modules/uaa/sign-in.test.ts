@@ -335,7 +335,29 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
         { cookie: `refresh_token=${second.body.refresh_token}` },
       );
       expect(third.status).toBe(200);
+      expect(third.headers.get('set-cookie')).toMatch(/Max-Age=604800/);
 
+      // Presented again right away it is a race (two tabs): refused, the session lives on.
+      const racing = await requestToken(server, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+      });
+      expect(racing.body).toMatchObject({
+        error: 'invalid_grant',
+        error_description: 'The refresh token is invalid or has expired',
+      });
+      expect(
+        (await call(server, 'GET', '/api/uaa/users/getSysUser', { token: third.body.access_token }))
+          .status,
+      ).toBe(200);
+
+      // Presented after the grace period it means a copy exists: the session ends.
+      await server.db.system((sql) =>
+        sql.query(
+          `UPDATE refresh_token SET used_at = now() - interval '5 minutes' WHERE session_id = $1 AND used_at IS NOT NULL`,
+          [first.jti],
+        ),
+      );
       const reused = await requestToken(server, {
         grant_type: 'refresh_token',
         refresh_token: first.refresh_token,
@@ -361,6 +383,88 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
         (await requestToken(server, { grant_type: 'refresh_token', refresh_token: 'made-up' })).body
           .error,
       ).toBe('invalid_grant');
+    },
+  );
+
+  it.skipIf(!available)(
+    'two refreshes racing with one token: one wins, the session survives',
+    async () => {
+      const first = await signIn(server, 'demo', 'admin', 'admin123');
+      const both = await Promise.all([
+        requestToken(server, { grant_type: 'refresh_token', refresh_token: first.refresh_token }),
+        requestToken(server, { grant_type: 'refresh_token', refresh_token: first.refresh_token }),
+      ]);
+      expect(both.map((result) => result.status).sort()).toEqual([200, 400]);
+      const winner = both.find((result) => result.status === 200)!;
+      expect(
+        (
+          await requestToken(server, {
+            grant_type: 'refresh_token',
+            refresh_token: winner.body.refresh_token,
+          })
+        ).status,
+      ).toBe(200);
+    },
+  );
+
+  it.skipIf(!available)(
+    'ends a session at its absolute limit however often it is refreshed',
+    async () => {
+      const first = await signIn(server, 'demo', 'admin', 'admin123');
+      await server.db.system((sql) =>
+        sql.query(`UPDATE user_session SET created_at = now() - interval '31 days' WHERE id = $1`, [
+          first.jti,
+        ]),
+      );
+      const second = await requestToken(server, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+      });
+      expect(second.status).toBe(200);
+      // The refresh moved the end to the absolute limit, which has passed.
+      const third = await requestToken(server, {
+        grant_type: 'refresh_token',
+        refresh_token: second.body.refresh_token,
+      });
+      expect(third.status).toBe(400);
+      expect(
+        (
+          await call(server, 'GET', '/api/uaa/users/getSysUser', {
+            token: second.body.access_token,
+          })
+        ).status,
+      ).toBe(401);
+    },
+  );
+
+  it.skipIf(!available)(
+    'counts one account however its name is spelled, and cuts off parallel guesses',
+    async () => {
+      await addUser('demo', 'spelled', 'right-password');
+      await server.db.system((sql) =>
+        sql.query(
+          `UPDATE sys_user SET email = 'spelled@demo.example', mobile = '+8613312345678' WHERE username = 'spelled'`,
+        ),
+      );
+      const spellings = [
+        'spelled',
+        'SPELLED',
+        'spelled@demo.example',
+        '+8613312345678',
+        '+86 133 1234 5678',
+      ];
+      for (const name of spellings)
+        expect((await password('demo', name, 'wrong-guess')).status).toBe(400);
+      for (const name of spellings)
+        expect((await password('demo', name, 'right-password')).status).toBe(429);
+
+      await addUser('demo', 'burst', 'right-password');
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => password('demo', 'burst', 'wrong-guess')),
+      );
+      const statuses = burst.map((result) => result.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
     },
   );
 
@@ -525,6 +629,12 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
         pageSize: 10000,
         list: [{ orgName: '演示灌区' }],
       });
+      const hugePage = await call(server, 'GET', '/api/admin/sysorg/querySysOrg', {
+        token: access_token,
+        query: { currentPage: '9007199254740991', pageSize: '10000' },
+      });
+      expect(hugePage.status).toBe(400);
+      expect(hugePage.body.errors[0].field).toBe('currentPage');
       const badPage = await call(server, 'GET', '/api/admin/sysorg/querySysOrg', {
         token: access_token,
         query: { currentPage: '0' },

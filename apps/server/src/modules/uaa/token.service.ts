@@ -14,7 +14,7 @@ import type { AccessTokens } from './access-token';
 import type { ClientService, OAuthClient } from './client.service';
 import { identityRepo, isTenantActive, type LoginUserRow, type TenantRow } from './identity.repo';
 import { verifyPassword } from './password-hasher';
-import { RATE_RULES, type RateLimitService } from './rate-limit.service';
+import { clientKey, RATE_RULES, type RateLimitService } from './rate-limit.service';
 import { newRefreshToken, sessionRepo } from './session.repo';
 
 export interface TokenRequest {
@@ -38,6 +38,9 @@ function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>):
 
 const invalidGrant = (key: string) => oauthError(400, 'invalid_grant', key);
 
+/** A rotated refresh token presented again within this many seconds is a race, not a theft. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
 /** The OAuth 2.0 token endpoint: password, mobile (SMS code) and refresh_token grants. */
 export class TokenService {
   constructor(
@@ -46,6 +49,8 @@ export class TokenService {
     private readonly tokens: AccessTokens,
     private readonly rateLimits: RateLimitService,
     private readonly captchas: CaptchaService,
+    /** However often it is refreshed, a session ends this long after sign-in. */
+    private readonly sessionMaxSeconds: number,
   ) {}
 
   async grant(request: TokenRequest): Promise<TokenResponse> {
@@ -100,11 +105,6 @@ export class TokenService {
     request: TokenRequest,
   ): Promise<TokenResponse> {
     this.checkScope(client, input.scope);
-    const accountKey = `login:${input.tenantCode}:${input.username.toLowerCase()}`;
-    const ipKey = `login-ip:${request.ip}`;
-    const locked = await this.rateLimits.lockedFor([accountKey, ipKey]);
-    if (locked > 0) throw tooManyRequests(locked);
-
     const found = await this.db.system(async (sql) => {
       const tenant = await identityRepo.tenantByCode(sql, input.tenantCode);
       const user = tenant
@@ -117,15 +117,26 @@ export class TokenService {
         : undefined;
       return { tenant, user };
     });
+    // One account, one counter, however it is spelled (username, e-mail, mobile with spaces).
+    const accountKey = found.user
+      ? `login:${found.user.tenant_id}:${found.user.id}`
+      : `login:${input.tenantCode}:${normalizeMobile(input.username).toLowerCase()}`;
+    const ipKey = `login-ip:${clientKey(request.ip)}`;
+    // Counted before the password is checked, so a burst of parallel guesses is cut off too.
+    const wait = Math.max(
+      await this.rateLimits.attempt(accountKey, RATE_RULES.accountAttempts),
+      await this.rateLimits.attempt(ipKey, RATE_RULES.ipAttempts),
+    );
+    if (wait > 0) throw tooManyRequests(wait);
+
     const passwordOk = await verifyPassword(found.user?.password_hash, input.password);
     if (!found.tenant || !found.user || !passwordOk) {
-      await this.rateLimits.hit(accountKey, RATE_RULES.accountFailures);
-      await this.rateLimits.hit(ipKey, RATE_RULES.ipFailures);
       throw invalidGrant(found.tenant ? 'auth.wrongPassword' : 'auth.unknownTenant');
     }
+    await this.rateLimits.reset(accountKey);
+    await this.rateLimits.refund(ipKey);
     if (!isTenantActive(found.tenant)) throw invalidGrant('auth.tenantInactive');
     if (found.user.status !== 1) throw invalidGrant('auth.userDisabled');
-    await this.rateLimits.reset(accountKey);
     return this.issue(client, found.tenant, found.user, 'password', input.scope, request);
   }
 
@@ -163,7 +174,11 @@ export class TokenService {
       if (!row || row.client_id !== client.clientId)
         return { error: 'auth.refreshInvalid' } as const;
       if (row.used_at) {
-        // A rotated token came back: someone holds a copy. End the whole session (RFC 9700 §4.14).
+        // Two tabs refreshing at once, or a retry after a lost answer: refuse, but leave the
+        // session alone (the other request holds its successor).
+        if (row.used_seconds_ago < REFRESH_REUSE_GRACE_SECONDS)
+          return { error: 'auth.refreshInvalid' } as const;
+        // A rotated token came back later: someone holds a copy. End the whole session (RFC 9700 §4.14).
         await sessionRepo.revoke(sql, row.session_id, 'refresh_token_reuse');
         return { error: 'auth.refreshReused' } as const;
       }
@@ -182,7 +197,12 @@ export class TokenService {
         refreshToken,
         client.refreshTokenSeconds,
       );
-      await sessionRepo.extend(sql, row.session_id, client.refreshTokenSeconds);
+      await sessionRepo.extend(
+        sql,
+        row.session_id,
+        client.refreshTokenSeconds,
+        this.sessionMaxSeconds,
+      );
       const roles = await identityRepo.roleCodes(sql, user.id);
       return { tenant, user, roles, refreshToken, sessionId: row.session_id };
     });
@@ -252,6 +272,7 @@ export class TokenService {
       token_type: 'bearer',
       refresh_token: refreshToken,
       expires_in: client.accessTokenSeconds,
+      refresh_expires_in: client.refreshTokenSeconds,
       scope,
       tenantCode: tenant.tenant_code,
       jti: sessionId,
@@ -263,19 +284,23 @@ export class TokenService {
     await this.db.system((sql) => sessionRepo.revoke(sql, sessionId, reason));
   }
 
-  /** Ends every session of a user (password reset, account disabled). */
-  async revokeAllOfUser(userId: string, reason: string): Promise<number> {
-    return this.db.system((sql) => sessionRepo.revokeAllOfUser(sql, userId, reason));
-  }
-
-  /** Ends every session of a user but one (after a password change, the one that changed it). */
-  async revokeOtherSessions(
+  /**
+   * Sets a user's password and ends their sessions in the same transaction, all of them or all
+   * but the one that asked: a changed password never leaves another session alive.
+   */
+  async setPassword(
     userId: string,
-    keepSessionId: string,
+    passwordHash: string,
     reason: string,
-  ): Promise<number> {
-    return this.db.system((sql) =>
-      sessionRepo.revokeOthersOfUser(sql, userId, keepSessionId, reason),
-    );
+    keepSessionId?: string,
+  ): Promise<void> {
+    await this.db.system(async (sql) => {
+      await sql.query(
+        'UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
+        [userId, passwordHash],
+      );
+      if (keepSessionId) await sessionRepo.revokeOthersOfUser(sql, userId, keepSessionId, reason);
+      else await sessionRepo.revokeAllOfUser(sql, userId, reason);
+    });
   }
 }

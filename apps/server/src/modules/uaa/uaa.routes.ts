@@ -15,7 +15,6 @@ export interface UaaDeps {
   db: Database;
   tokenService: TokenService;
   secureCookies: boolean;
-  refreshTokenSeconds: number;
 }
 
 /** Session and login (spec §7): the token endpoint, logout and the signed-in user. */
@@ -47,9 +46,9 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
       reply.setCookie(REFRESH_COOKIE, token.refresh_token, {
         httpOnly: true,
         sameSite: 'strict',
-        secure: deps.secureCookies,
+        secure: deps.secureCookies || request.protocol === 'https',
         path: REFRESH_COOKIE_PATH,
-        maxAge: deps.refreshTokenSeconds,
+        maxAge: token.refresh_expires_in,
       });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return token;
