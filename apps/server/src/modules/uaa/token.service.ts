@@ -14,6 +14,7 @@ import type { AccessTokens } from './access-token';
 import type { ClientService, OAuthClient } from './client.service';
 import { identityRepo, isTenantActive, type LoginUserRow, type TenantRow } from './identity.repo';
 import { verifyPassword } from './password-hasher';
+import { KeyedMutex } from './keyed-mutex';
 import { clientKey, RATE_RULES, type RateLimitService } from './rate-limit.service';
 import { newRefreshToken, sessionRepo } from './session.repo';
 
@@ -43,6 +44,8 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /** The OAuth 2.0 token endpoint: password, mobile (SMS code) and refresh_token grants. */
 export class TokenService {
+  private readonly accountTurns = new KeyedMutex();
+
   constructor(
     private readonly db: Database,
     private readonly clients: ClientService,
@@ -122,22 +125,24 @@ export class TokenService {
       ? `login:${found.user.tenant_id}:${found.user.id}`
       : `login:${input.tenantCode}:${normalizeMobile(input.username).toLowerCase()}`;
     const ipKey = `login-ip:${clientKey(request.ip)}`;
-    // Counted before the password is checked, so a burst of parallel guesses is cut off too.
-    const wait = Math.max(
-      await this.rateLimits.attempt(accountKey, RATE_RULES.accountAttempts),
-      await this.rateLimits.attempt(ipKey, RATE_RULES.ipAttempts),
-    );
-    if (wait > 0) throw tooManyRequests(wait);
-
-    const passwordOk = await verifyPassword(found.user?.password_hash, input.password);
-    if (!found.tenant || !found.user || !passwordOk) {
-      throw invalidGrant(found.tenant ? 'auth.wrongPassword' : 'auth.unknownTenant');
-    }
-    await this.rateLimits.reset(accountKey);
-    await this.rateLimits.refund(ipKey);
-    if (!isTenantActive(found.tenant)) throw invalidGrant('auth.tenantInactive');
-    if (found.user.status !== 1) throw invalidGrant('auth.userDisabled');
-    return this.issue(client, found.tenant, found.user, 'password', input.scope, request);
+    const signedIn = await this.accountTurns.run(accountKey, async () => {
+      // Counted before the password is checked, so a burst of parallel guesses is cut off too.
+      const wait = Math.max(
+        await this.rateLimits.attempt(accountKey, RATE_RULES.accountAttempts),
+        await this.rateLimits.attempt(ipKey, RATE_RULES.ipAttempts),
+      );
+      if (wait > 0) throw tooManyRequests(wait);
+      const passwordOk = await verifyPassword(found.user?.password_hash, input.password);
+      if (!found.tenant || !found.user || !passwordOk) {
+        throw invalidGrant(found.tenant ? 'auth.wrongPassword' : 'auth.unknownTenant');
+      }
+      await this.rateLimits.reset(accountKey);
+      await this.rateLimits.refund(ipKey);
+      return { tenant: found.tenant, user: found.user };
+    });
+    if (!isTenantActive(signedIn.tenant)) throw invalidGrant('auth.tenantInactive');
+    if (signedIn.user.status !== 1) throw invalidGrant('auth.userDisabled');
+    return this.issue(client, signedIn.tenant, signedIn.user, 'password', input.scope, request);
   }
 
   private async mobileGrant(
