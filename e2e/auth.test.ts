@@ -122,6 +122,7 @@ describe('sign-in', () => {
 
   it('remembers the last tenant for an account with several', async () => {
     const { page } = await signedIn(DEMO_ADMIN);
+    await page.getByTestId('navbar-user').click();
     await page.getByTestId('logout').click();
     await waitForPath(page, '/login');
     await typeAccount(page, 'admin');
@@ -178,6 +179,7 @@ describe('language', () => {
     expect(await english.getAttribute('class')).toContain('ant-select-item-option-disabled');
     await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
 
+    await page.getByTestId('navbar-user').click();
     await page.getByTestId('logout').locator('text=退出登录').waitFor();
     await waitForTitle(page, '工作台 - 智慧物联网管理系统');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
@@ -190,6 +192,7 @@ describe('language', () => {
     await page.reload();
     await page.getByTestId('workbench').waitFor();
     await waitForTitle(page, '工作台 - 智慧物联网管理系统');
+    await page.getByTestId('navbar-user').click();
     expect(await page.getByTestId('logout').innerText()).toContain('退出登录');
   });
 
@@ -211,6 +214,7 @@ describe('sign-out', () => {
     const { page, context } = await signedIn();
     const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
 
+    await page.getByTestId('navbar-user').click();
     await page.getByTestId('logout').click();
     await waitForPath(page, '/login');
     expect((await context.cookies()).some((cookie) => cookie.name === 'token')).toBe(false);

@@ -2,18 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startConsole, type ConsoleRig } from './console';
+import { DEMO_ADMIN, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
 
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 const assets = path.join(dist, 'assets');
 const KB = 1024;
 /** The sign-in route's first JS (entry and its static imports), gzip: the issue's budget. */
 const INITIAL_BUDGET = 220 * KB;
-/** Everything /login loads (its own chunk, the form components, the language): a guard rail. */
-const LOGIN_BUDGET = 260 * KB;
+/**
+ * Everything /login loads (its own chunk, the form components, the language): a guard rail.
+ * 260 → 270 KB with the console shell and the profile and notification screens: sign-in now
+ * also carries the theme colour, size and error log it applies (about 3 KB), and the antd form
+ * code it shares with the new screens is cut into more, smaller chunks (32 → 40 files), which
+ * gzip less well. The checks below keep console code itself out.
+ */
+const LOGIN_BUDGET = 270 * KB;
+/** Everything the workbench loads on a fresh visit with a session: a guard rail. */
+const WORKBENCH_BUDGET = 360 * KB;
 /** Console code that the sign-in page must never download. */
-const CONSOLE_CHUNKS = /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage)-/;
+const CONSOLE_CHUNKS =
+  /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search)-/;
+/** The menu search's pinyin dictionary and fuzzy matcher: downloaded when the search opens. */
+const SEARCH_CHUNK = /^menu-search-/;
 
 const gzipSize = (file: string) =>
   zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length;
@@ -34,6 +46,18 @@ function staticClosure(entry: string): Set<string> {
   return seen;
 }
 
+/** Records the JS files a page downloads. */
+function recordScripts(page: Page): Set<string> {
+  const loaded = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) {
+      loaded.add(pathname.slice('/assets/'.length));
+    }
+  });
+  return loaded;
+}
+
 let rig: ConsoleRig;
 
 beforeAll(async () => {
@@ -52,13 +76,7 @@ it('keeps the sign-in route small and free of console code', async () => {
   const initialBytes = initial.reduce((sum, file) => sum + gzipSize(file), 0);
 
   const { page } = await rig.newPage();
-  const loaded = new Set<string>();
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) {
-      loaded.add(pathname.slice('/assets/'.length));
-    }
-  });
+  const loaded = recordScripts(page);
   await page.goto('/login', { waitUntil: 'networkidle' });
   await page.locator('#login_username').waitFor();
   const loadedBytes = [...loaded].reduce((sum, file) => sum + gzipSize(file), 0);
@@ -71,4 +89,39 @@ it('keeps the sign-in route small and free of console code', async () => {
   expect([...loaded].filter((file) => CONSOLE_CHUNKS.test(file))).toEqual([]);
   expect(initialBytes).toBeLessThanOrEqual(INITIAL_BUDGET);
   expect(loadedBytes).toBeLessThanOrEqual(LOGIN_BUDGET);
+});
+
+it('measures the workbench after sign-in, without the menu search until it is opened', async () => {
+  // Signed in once, then a fresh browser profile with that session opens the workbench: nothing
+  // comes from the HTTP cache, as on a first visit with a remembered session.
+  const first = await rig.newPage();
+  await first.page.goto('/login');
+  await signIn(first.page, DEMO_ADMIN);
+  await waitForPath(first.page, '/home/workbench');
+  await first.page.getByTestId('workbench').waitFor();
+  const session = await first.context.storageState();
+
+  const context = await rig.browser.newContext({ baseURL: rig.server.url, storageState: session });
+  try {
+    const page = await context.newPage();
+    const loaded = recordScripts(page);
+    await page.goto('/home/workbench', { waitUntil: 'networkidle' });
+    await page.getByTestId('workbench').waitFor();
+    await page.getByTestId('tags-view').waitFor();
+    const bytes = [...loaded].reduce((sum, file) => sum + gzipSize(file), 0);
+    console.info(
+      `workbench after sign-in JS (gzip): everything /home/workbench loads ` +
+        `${(bytes / KB).toFixed(1)} KB in ${loaded.size} files`,
+    );
+    expect([...loaded].filter((file) => SEARCH_CHUNK.test(file))).toEqual([]);
+    expect(bytes).toBeLessThanOrEqual(WORKBENCH_BUDGET);
+
+    const search = page.waitForResponse((response) =>
+      SEARCH_CHUNK.test(new URL(response.url()).pathname.slice('/assets/'.length)),
+    );
+    await page.getByTestId('header-search-button').click();
+    await search;
+  } finally {
+    await context.close();
+  }
 });

@@ -2,12 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/AppRoutes';
+import { ERROR_LOG_ENABLED, installErrorLog } from './app/error-log';
 import { initI18n } from './i18n/i18n';
 import { progress } from './lib/progress';
 import './main.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');
+
+// Spec §8: uncaught errors are kept for the navbar's error log (production builds).
+if (ERROR_LOG_ENABLED) installErrorLog();
 
 // Render only once the language is known, so the first paint is already translated.
 void progress.track(initI18n()).then(() => {

@@ -1,8 +1,10 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { progress } from '../lib/progress';
+import { REDIRECT_PREFIX } from './constant-routes';
 import { routeTable, type RouteHandle } from './route-table';
+import { scrollMemory } from './scroll-memory';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return (
@@ -22,14 +24,18 @@ export function AppRoutes() {
     return titled.at(-1)?.title;
   }, [location]);
 
+  const passing = location.pathname.startsWith(`${REDIRECT_PREFIX}/`);
   useEffect(() => {
+    // A refresh passes through /redirect for an instant: the title stays the screen's.
+    if (passing) return;
     // Spec §2: the translated route title followed by the product title.
     const product = t('smart IoT management system');
     document.title = titleKey ? `${t(titleKey)} - ${product}` : t('irrigation system');
-  }, [titleKey, t, i18n.language]);
+  }, [titleKey, t, i18n.language, passing]);
 
-  useEffect(() => {
-    window.scrollTo(0, 0);
+  // Before paint: a new screen opens at the top, a kept-alive one where it was left.
+  useLayoutEffect(() => {
+    window.scrollTo(0, scrollMemory.positionOf(location.pathname));
     progress.flash();
   }, [location.pathname]);
 

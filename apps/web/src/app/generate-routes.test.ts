@@ -1,14 +1,17 @@
 import type { MenuNode } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
 import type { AppRoute } from './app-route';
+import { constantRoutes } from './constant-routes';
 import {
   collectMenuPaths,
   filterAsyncRoutes,
+  findTrail,
   generateRoutes,
   isPathAllowed,
   joinPath,
   matchesPattern,
   narrowToMenu,
+  routeTrails,
 } from './generate-routes';
 
 const routes: AppRoute[] = [
@@ -168,5 +171,101 @@ describe('isPathAllowed', () => {
     expect(matchesPattern('/a/:id', '/a/1')).toBe(true);
     expect(matchesPattern('/a/:id', '/a/1/b')).toBe(false);
     expect(matchesPattern('/a/b', '/a/c')).toBe(false);
+  });
+});
+
+describe('role filtering of nested routes', () => {
+  const nested: AppRoute[] = [
+    {
+      path: '/permission',
+      meta: { title: 'permission', roles: ['ROLE_ADMIN', 'ROLE_EDITOR'] },
+      children: [
+        { path: 'page', meta: { title: 'page', roles: ['ROLE_ADMIN'] } },
+        { path: 'directive', meta: { title: 'directive' } },
+        {
+          path: 'role',
+          meta: { title: 'role' },
+          children: [{ path: 'deep', meta: { title: 'deep', roles: ['ROLE_ADMIN'] } }],
+        },
+      ],
+    },
+  ];
+
+  it('filters every level by meta roles (spec §6 permission demo)', () => {
+    expect(paths(filterAsyncRoutes(nested, ['ROLE_EDITOR']))).toEqual([
+      '/permission',
+      '/permission/directive',
+      '/permission/role',
+    ]);
+    expect(filterAsyncRoutes(nested, ['ROLE_OPERATOR'])).toEqual([]);
+  });
+
+  it('gives ROLE_ADMIN everything the menu lists, then narrows nested groups by the menu', () => {
+    const menu = [node('/permission', [node('page'), node('role', [node('deep')])])];
+    expect(paths(generateRoutes(nested, ['ROLE_ADMIN'], menu))).toEqual([
+      '/permission',
+      '/permission/page',
+      '/permission/role',
+      '/permission/role/deep',
+    ]);
+  });
+});
+
+describe('constant routes', () => {
+  it('are open to every signed-in user whatever generation kept', () => {
+    const accessible = generateRoutes(routes, ['ROLE_OPERATOR'], []);
+    for (const path of ['/home/workbench', '/profile/index', '/mynotification']) {
+      expect(isPathAllowed(path, routes, accessible)).toBe(true);
+    }
+  });
+
+  it('pin the workbench and keep the refresh redirect out of the menu', () => {
+    const workbench = findTrail(constantRoutes, '/home/workbench');
+    expect(workbench?.trail.map((link) => link.path)).toEqual(['/home', '/home/workbench']);
+    expect(workbench?.trail.at(-1)?.route.meta?.affix).toBe(true);
+    expect(constantRoutes.find((route) => route.path === '/redirect')?.hidden).toBe(true);
+    expect(findTrail(constantRoutes, '/redirect/profile/index')?.path).toBe('/redirect/*');
+  });
+});
+
+describe('routeTrails and findTrail', () => {
+  const Page = Object.assign(() => null, {});
+  const tree: AppRoute[] = [
+    {
+      path: '/example',
+      redirect: '/example/list',
+      meta: { title: 'example' },
+      children: [
+        { path: 'list', page: Page, meta: { title: 'list' } },
+        {
+          path: 'edit/:id',
+          page: Page,
+          hidden: true,
+          meta: { title: 'edit', activeMenu: '/example/list' },
+        },
+        { path: 'group', meta: { title: 'group' }, children: [] },
+      ],
+    },
+  ];
+
+  it('lists screens and redirects with their full paths and ancestors', () => {
+    expect(routeTrails(tree).map((entry) => [entry.path, entry.trail.length])).toEqual([
+      ['/example', 1],
+      ['/example/list', 2],
+      ['/example/edit/:id', 2],
+    ]);
+  });
+
+  it('finds the screen a pathname opens, params included, never a bare redirect', () => {
+    expect(findTrail(tree, '/example/edit/7')?.trail.at(-1)?.route.meta?.activeMenu).toBe(
+      '/example/list',
+    );
+    expect(findTrail(tree, '/example')).toBeUndefined();
+    expect(findTrail(tree, '/example/nothing')).toBeUndefined();
+  });
+
+  it('matches a trailing * against one or more segments', () => {
+    expect(matchesPattern('/redirect/*', '/redirect/home/workbench')).toBe(true);
+    expect(matchesPattern('/redirect/*', '/redirect')).toBe(false);
   });
 });

@@ -98,10 +98,17 @@ export function flattenPaths(routes: readonly AppRoute[], parent = '/'): string[
   });
 }
 
-/** Matches a concrete pathname against a route pattern with :params. */
+/** Matches a concrete pathname against a route pattern with :params and a trailing *. */
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = joinPath('/', pattern).split('/');
   const have = joinPath('/', pathname).split('/');
+  if (want.at(-1) === '*') {
+    const head = want.slice(0, -1);
+    return (
+      have.length > head.length &&
+      head.every((segment, i) => segment.startsWith(':') || segment === have[i])
+    );
+  }
   if (want.length !== have.length) return false;
   return want.every((segment, i) => segment.startsWith(':') || segment === have[i]);
 }
@@ -118,4 +125,38 @@ export function isPathAllowed(
   const known = flattenPaths(asyncRoutes).filter((pattern) => matchesPattern(pattern, pathname));
   if (known.length === 0) return true;
   return flattenPaths(accessible).some((pattern) => matchesPattern(pattern, pathname));
+}
+
+/** One step of the way from a top-level group down to a screen. */
+export interface RouteLink {
+  route: AppRoute;
+  /** The step's full path (a pattern when it has :params). */
+  path: string;
+}
+
+/** A screen or redirect of the route tree with the groups above it, top first. */
+export interface RouteTrail {
+  path: string;
+  trail: RouteLink[];
+}
+
+/**
+ * Every route that shows a screen or redirects, with its full path and its trail of ancestors:
+ * what the router is built from, and what breadcrumbs, tags and the search read.
+ */
+export function routeTrails(routes: readonly AppRoute[], parent: RouteLink[] = []): RouteTrail[] {
+  const parentPath = parent.at(-1)?.path ?? '/';
+  return routes.flatMap((route) => {
+    const path = joinPath(parentPath, route.path);
+    const trail = [...parent, { route, path }];
+    const own = route.page || route.redirect ? [{ path, trail }] : [];
+    return [...own, ...routeTrails(route.children ?? [], trail)];
+  });
+}
+
+/** The trail of the screen a pathname opens, if the routes have one. */
+export function findTrail(routes: readonly AppRoute[], pathname: string): RouteTrail | undefined {
+  return routeTrails(routes).find(
+    (entry) => entry.trail.at(-1)?.route.page && matchesPattern(entry.path, pathname),
+  );
 }

@@ -1,6 +1,16 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { progress } from '../lib/progress';
 
+// Screens whose download failed: React keeps a lazy component's failure (so the error reaches
+// the view's error boundary once, instead of retrying in a loop); a retry swaps in fresh ones.
+const failed = new Set<() => void>();
+
+/** Lets screens whose code failed to download try again on their next mount (a view reload). */
+export function retryFailedPages(): void {
+  for (const reset of failed) reset();
+  failed.clear();
+}
+
 /** A lazily loaded screen that can also be fetched ahead of being shown. */
 export type LazyPage = ComponentType & { preload(): Promise<unknown> };
 
@@ -16,6 +26,12 @@ export function lazyPage<Name extends string>(
 ): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<Record<Name, ComponentType>> | undefined;
+  const suspending = (): ComponentType =>
+    lazy(() =>
+      progress
+        .track(loadOnce())
+        .then((module): { default: ComponentType } => ({ default: module[name] })),
+    );
   const loadOnce = () =>
     (loading ??= load().then(
       (module) => {
@@ -23,16 +39,14 @@ export function lazyPage<Name extends string>(
         return module;
       },
       (error: unknown) => {
-        // A failed download may be retried by the next navigation.
         loading = undefined;
+        failed.add(() => {
+          Suspending = suspending();
+        });
         throw error;
       },
     ));
-  const Suspending: ComponentType = lazy(() =>
-    progress
-      .track(loadOnce())
-      .then((module): { default: ComponentType } => ({ default: module[name] })),
-  );
+  let Suspending = suspending();
   function Page() {
     return createElement(loaded ?? Suspending);
   }

@@ -1,17 +1,23 @@
 import type { ParseKeys } from 'i18next';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { GuestOnly } from './GuestOnly';
+import type { AppRoute, ScreenComponent } from './app-route';
+import { asyncRoutes } from './async-routes';
+import { constantRoutes } from './constant-routes';
 import { ConsoleRoutePage } from './console-route-page';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { routeTrails, type RouteLink } from './generate-routes';
+import { GuestOnly } from './GuestOnly';
+import { lazyPage } from './lazy-page';
 import { HOME_PATH } from './open-paths';
 import { RequireSession } from './RequireSession';
 import { UnknownPath } from './UnknownPath';
 
 /** What a route declares about itself; the title is an i18n key. */
 export interface RouteHandle {
-  title: ParseKeys;
-  /** The screen's chunk, fetched ahead while the session loads. */
-  page?: LazyPage;
+  title?: ParseKeys;
+  /** The screen, fetched ahead while the session loads. */
+  page?: ScreenComponent;
+  /** Console screens: the navigation items from the top group down to this one. */
+  trail?: RouteLink[];
 }
 
 // Each screen is its own chunk: the sign-in page never downloads the console's code.
@@ -30,10 +36,28 @@ const UnauthorizedPage = lazyPage(
   () => import('../features/errors/UnauthorizedPage'),
   'UnauthorizedPage',
 );
-const WorkbenchPage = lazyPage(() => import('../features/home/WorkbenchPage'), 'WorkbenchPage');
 
-function titled(title: ParseKeys, page?: LazyPage): RouteHandle {
-  return { title, page };
+function titled(title: ParseKeys): RouteHandle {
+  return { title };
+}
+
+/**
+ * The router's view of the navigation items: one flat route per screen (with its trail for the
+ * breadcrumb, tags and page title) or redirect. Which of them a user may open is the guard's
+ * business (route generation), not the router's.
+ */
+export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
+  return routeTrails(routes).map(({ path, trail }): RouteObject => {
+    const route = trail.at(-1)!.route;
+    const Page = route.page;
+    if (!Page) return { path, element: <Navigate to={route.redirect!} replace /> };
+    const handle: RouteHandle = {
+      title: route.meta?.title as ParseKeys | undefined,
+      page: Page,
+      trail,
+    };
+    return { path, handle, element: <Page /> };
+  });
 }
 
 /**
@@ -43,14 +67,14 @@ function titled(title: ParseKeys, page?: LazyPage): RouteHandle {
 export function preloadScreens(pathname: string): void {
   void ConsoleRoutePage.preload().catch(() => undefined);
   for (const match of matchRoutes(routeTable, pathname === '/' ? HOME_PATH : pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.page?.preload().catch(() => undefined);
+    void (match.route.handle as RouteHandle | undefined)?.page?.preload?.().catch(() => undefined);
   }
 }
 
 /**
- * The route tree. Open routes first (spec §2), then everything behind the session guard. Area
- * issues add their screens under the guard and their navigation items to async-routes.ts; the
- * guard keeps users out of the ones route generation did not grant them.
+ * The one route table. Open routes first (spec §2), then every console screen behind the session
+ * guard: the constant routes and all async ones (the guard keeps users out of those route
+ * generation did not grant them).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -75,11 +99,7 @@ export const routeTable: RouteObject[] = [
     element: <RequireSession onPreload={preloadScreens} />,
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      {
-        path: HOME_PATH,
-        handle: titled('route.workbench', WorkbenchPage),
-        element: <WorkbenchPage />,
-      },
+      ...toRouteObjects([...constantRoutes, ...asyncRoutes]),
     ],
   },
   { path: '*', element: <UnknownPath /> },

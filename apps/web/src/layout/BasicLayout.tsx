@@ -1,61 +1,91 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Layout, Space, Typography } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { HOME_PATH } from '../app/open-paths';
-import { logout } from '../app/session';
-import { useSessionStore } from '../app/session-store';
-import { getTenantName } from '../lib/auth-storage';
+import { SIDEBAR_WIDTH_PX } from '@shuili/contract';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { REDIRECT_PREFIX } from '../app/constant-routes';
+import { findTrail } from '../app/generate-routes';
+import { useConsoleRoutes } from '../app/use-console-routes';
+import { closeSidebar, useAppStore } from './app-state';
 import styles from './BasicLayout.module.css';
-import { LanguageSelect } from './LanguageSelect';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { Navbar } from './Navbar';
+import { useSettingsStore } from './settings-store';
+import { SIDEBAR_COLLAPSED_PX, Sidebar } from './Sidebar';
+import { affixTags, tagsView, tagViewOf } from './tags-view-store';
+import { TagsView } from './TagsView';
+import { useDevice } from './use-device';
+
+// The drawer's colour picker loads when the settings are first opened.
+const SettingsDrawer = lazy(() =>
+  import('./SettingsDrawer').then((module) => ({ default: module.SettingsDrawer })),
+);
 
 /**
- * The console shell for now: product title, tenant, user, language and sign-out. The sidebar,
- * tags view and settings drawer of spec §2 replace this in the layout issue.
+ * The console shell of spec §2: sidebar, navbar, tags view and settings drawer around the
+ * kept-alive screens.
  */
 export function BasicLayout() {
-  const { t } = useTranslation();
-  const user = useSessionStore((state) => state.user);
-  const [leaving, setLeaving] = useState(false);
-  const tenantName = user?.tenantName ?? getTenantName();
+  const routes = useConsoleRoutes();
+  const location = useLocation();
+  const { pathname, search, hash } = location;
+  const opened = useAppStore((state) => state.sidebar.opened);
+  const withoutAnimation = useAppStore((state) => state.sidebar.withoutAnimation);
+  const mobile = useAppStore((state) => state.device === 'mobile');
+  const showTags = useSettingsStore((state) => state.tagsView);
+  const fixedHeader = useSettingsStore((state) => state.fixedHeader);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  useDevice(pathname);
 
-  const onLogout = async () => {
-    setLeaving(true);
-    // Once the session is reset, the route guard takes the user to /login.
-    await logout();
-  };
+  const passing = pathname.startsWith(`${REDIRECT_PREFIX}/`);
+  const current = useMemo(() => findTrail(routes, pathname), [routes, pathname]);
+  const screen = current?.trail.at(-1)?.route;
+  const activeKey = screen?.meta?.activeMenu ?? current?.path ?? pathname;
+
+  useEffect(() => tagsView.addAffixed(affixTags(routes)), [routes]);
+
+  useEffect(() => {
+    if (!screen || passing) return;
+    const fullPath = `${pathname}${search}${hash}`;
+    tagsView.add(tagViewOf(screen, pathname, fullPath));
+    // Spec §4 update: the tab goes back to where the user was in the screen (query included).
+    tagsView.update({ path: pathname, fullPath });
+  }, [screen, passing, pathname, search, hash]);
+
+  const sidebarWidth = mobile ? 0 : opened ? SIDEBAR_WIDTH_PX : SIDEBAR_COLLAPSED_PX;
 
   return (
-    <Layout className={styles.shell}>
-      <Layout.Header className={styles.header}>
-        <Link to={HOME_PATH} className={styles.brand}>
-          {t('smart IoT management system')}
-        </Link>
-        <Space size="middle" className={styles.tools}>
-          {tenantName && (
-            <Typography.Text className={styles.tenant} data-testid="navbar-tenant">
-              {t('navbar.tenant', { name: tenantName })}
-            </Typography.Text>
-          )}
-          <Typography.Text data-testid="navbar-user">
-            <UserOutlined /> {user?.nickname || user?.username}
-          </Typography.Text>
-          <LanguageSelect />
-          <Button
-            type="text"
-            icon={<LogoutOutlined />}
-            loading={leaving}
-            onClick={() => void onLogout()}
-            data-testid="logout"
-          >
-            {t('navbar.logout')}
-          </Button>
-        </Space>
-      </Layout.Header>
-      <Layout.Content className={styles.content}>
-        <Outlet />
-      </Layout.Content>
-    </Layout>
+    <div className={styles.shell}>
+      {mobile && opened && (
+        <div className={styles.backdrop} onClick={() => closeSidebar(false)} aria-hidden />
+      )}
+      <Sidebar routes={routes} activeKey={activeKey} />
+      <div
+        className={`${styles.main} ${withoutAnimation ? styles.still : ''}`}
+        style={{ marginLeft: sidebarWidth }}
+      >
+        <header
+          className={fixedHeader ? `${styles.header} ${styles.fixed}` : styles.header}
+          data-testid="header"
+        >
+          <Navbar
+            routes={routes}
+            trail={current?.trail ?? []}
+            onOpenSettings={() => {
+              setSettingsWanted(true);
+              setSettingsOpen(true);
+            }}
+          />
+          {showTags && <TagsView currentPath={pathname} />}
+        </header>
+        <main className={styles.content}>
+          <KeepAliveOutlet />
+        </main>
+      </div>
+      {settingsWanted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+    </div>
   );
 }

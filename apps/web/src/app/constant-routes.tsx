@@ -1,0 +1,60 @@
+import type { AppRoute } from './app-route';
+import { lazyPage } from './lazy-page';
+import { HOME_PATH } from './open-paths';
+import { RedirectPage } from './RedirectPage';
+
+// Each screen is its own chunk: the sign-in page never downloads the console's code.
+const WorkbenchPage = lazyPage(() => import('../features/home/WorkbenchPage'), 'WorkbenchPage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const MyNotificationPage = lazyPage(
+  () => import('../features/notification/MyNotificationPage'),
+  'MyNotificationPage',
+);
+
+/** Where the tags view's refresh goes for a moment: /redirect{fullPath} (spec §2). */
+export const REDIRECT_PREFIX = '/redirect';
+
+/**
+ * The console's constant routes (spec §4): every signed-in user has them, whatever the roles and
+ * the server's menu. Role- and menu-gated screens go to async-routes.ts instead.
+ */
+export const constantRoutes: AppRoute[] = [
+  {
+    path: REDIRECT_PREFIX,
+    hidden: true,
+    children: [{ path: '*', page: RedirectPage, meta: { noCache: true, breadcrumb: false } }],
+  },
+  {
+    path: '/home',
+    redirect: HOME_PATH,
+    meta: { title: 'route.home', icon: 'home' },
+    children: [
+      {
+        path: 'workbench',
+        name: 'Workbench',
+        page: WorkbenchPage,
+        meta: { title: 'route.workbench', icon: 'dashboard', affix: true },
+      },
+    ],
+  },
+  {
+    path: '/profile',
+    redirect: '/profile/index',
+    hidden: true,
+    children: [
+      {
+        path: 'index',
+        name: 'Profile',
+        page: ProfilePage,
+        meta: { title: 'route.profile', icon: 'user' },
+      },
+    ],
+  },
+  {
+    path: '/mynotification',
+    name: 'MyNotification',
+    hidden: true,
+    page: MyNotificationPage,
+    meta: { title: 'route.myNotification', icon: 'bell' },
+  },
+];

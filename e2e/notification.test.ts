@@ -1,0 +1,272 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_ADMIN,
+  DEMO_OPERATOR,
+  signIn,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+  type Credentials,
+} from './console';
+
+let rig: ConsoleRig;
+
+beforeAll(async () => {
+  rig = await startConsole();
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+async function signedIn(who: Credentials, options: { clock?: boolean } = {}) {
+  const opened = await rig.newPage();
+  // A controllable clock (time still runs) lets a test jump to the bell's next refetch.
+  if (options.clock) await opened.page.clock.install();
+  await opened.page.goto('/login');
+  await signIn(opened.page, who);
+  await waitForPath(opened.page, '/home/workbench');
+  await opened.page.getByTestId('workbench').waitFor();
+  return opened;
+}
+
+/** Waits until the bell shows this many unread. */
+async function waitForCount(page: Page, count: number): Promise<void> {
+  await page.locator(`[data-testid=notification-bell][data-count="${count}"]`).waitFor();
+}
+
+async function openBell(page: Page): Promise<void> {
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-panel').waitFor();
+}
+
+async function readStates(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('notification-table')
+    .locator('[data-testid=notification-read-state]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-read') ?? ''));
+}
+
+async function titles(page: Page): Promise<string[]> {
+  return page.getByTestId('notification-title').allInnerTexts();
+}
+
+/** Chooses an option of one of the page's filter selects. */
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: new RegExp(`^${option}$`),
+    })
+    .click();
+}
+
+/** Inserts notifications straight into the demo tenant, as a publisher would. */
+async function publish(
+  rows: { title: string; content: string; type: string; to?: string; minutesAgo: number }[],
+): Promise<void> {
+  await rig.server.db.system(async (sql) => {
+    for (const row of rows) {
+      await sql.query(
+        `INSERT INTO notification (tenant_id, title, content, type, publish_scope, publish_targets, created_at)
+         SELECT t.id, $1, $2, $3,
+                CASE WHEN $4::text IS NULL THEN 'all' ELSE 'users' END,
+                CASE WHEN $4::text IS NULL THEN '{}'::bigint[]
+                     ELSE ARRAY(SELECT u.id FROM sys_user u WHERE u.tenant_id = t.id AND u.username = $4) END,
+                now() - make_interval(mins => $5)
+           FROM tenant t WHERE t.tenant_code = 'demo'`,
+        [row.title, row.content, row.type, row.to ?? null, row.minutesAgo],
+      );
+    }
+  });
+}
+
+describe('notification bell', () => {
+  it('shows the unread count, marks one read on click and all read per tab', async () => {
+    const { page } = await signedIn(DEMO_ADMIN);
+    await waitForCount(page, 3);
+
+    await openBell(page);
+    const notices = page.getByTestId('notification-list-notification');
+    expect(await notices.getByTestId('notification-item').count()).toBe(2);
+    expect(await notices.innerText()).toContain('Spring irrigation opens');
+    // Relative time from lib/format: the seeded notices are 3 days and 1 day old.
+    expect(await notices.innerText()).toContain('1 day ago');
+    await page.getByTestId('notification-tab-message').click();
+    const messages = page.getByTestId('notification-list-message');
+    expect(await messages.getByTestId('notification-item').count()).toBe(1);
+    expect(await messages.innerText()).toContain('Welcome to Shuili');
+    expect(await messages.innerText()).toContain('2 hours ago');
+
+    // Clicking an item reads it: the count drops and /mynotification opens on it.
+    await page.getByTestId('notification-tab-notification').click();
+    await notices.getByTestId('notification-item').filter({ hasText: 'Pump station' }).click();
+    await waitForPath(page, /^\/mynotification\?id=\d+$/);
+    const detail = page.getByTestId('notification-detail');
+    await detail.waitFor();
+    expect(await page.getByTestId('notification-content').innerText()).toContain(
+      'Pump station No. 2 is out of service',
+    );
+    await waitForCount(page, 2);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await waitForPath(page, '/mynotification');
+
+    // 'Mark all read' on the messages tab, then on the notices tab.
+    await openBell(page);
+    await page.getByTestId('notification-tab-message').click();
+    await page.getByTestId('notification-mark-all').click();
+    await waitForCount(page, 1);
+    await page.getByTestId('notification-tab-notification').click();
+    await page.getByTestId('notification-mark-all').click();
+    await waitForCount(page, 0);
+    expect(await page.getByTestId('notification-item').count()).toBe(0);
+
+    // The server agrees: a reload still shows none unread.
+    await page.reload();
+    await page.getByTestId('my-notification').waitFor();
+    await waitForCount(page, 0);
+    expect(await readStates(page)).toEqual(['true', 'true', 'true']);
+  });
+
+  it("links 'view all' to /mynotification and refetches on focus and every 60 s", async () => {
+    const { page } = await signedIn(DEMO_OPERATOR, { clock: true });
+    await waitForCount(page, 3);
+    await openBell(page);
+    await page.getByTestId('notification-view-all').click();
+    await waitForPath(page, '/mynotification');
+    await page.getByTestId('my-notification').waitFor();
+
+    await publish([
+      {
+        title: 'Gate 4 opened',
+        content: '<p>Gate 4</p>',
+        type: 'message',
+        to: 'operator',
+        minutesAgo: 0,
+      },
+    ]);
+    const asked = page.waitForResponse((response) =>
+      response.url().includes('/queryHeadNotification'),
+    );
+    // TanStack Query hears focus through visibilitychange.
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await asked;
+    await waitForCount(page, 4);
+    await openBell(page);
+    await page.getByTestId('notification-tab-message').click();
+    expect(await page.getByTestId('notification-list-message').innerText()).toContain('just now');
+    await page.keyboard.press('Escape');
+
+    // Without focus changes, the bell asks again after 60 s.
+    await publish([
+      {
+        title: 'Gate 5 opened',
+        content: '<p>Gate 5</p>',
+        type: 'message',
+        to: 'operator',
+        minutesAgo: 0,
+      },
+    ]);
+    const polled = page.waitForResponse((response) =>
+      response.url().includes('/queryHeadNotification'),
+    );
+    await page.clock.fastForward(30_000);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('notification-bell').getAttribute('data-count')).toBe('4');
+    await page.clock.fastForward(31_000);
+    await polled;
+    await waitForCount(page, 5);
+  });
+});
+
+describe('/mynotification', () => {
+  it('pages, filters by type and read state, and marks read', async () => {
+    await publish(
+      Array.from({ length: 23 }, (_, index) => ({
+        title: `Canal report ${String(index + 1).padStart(2, '0')}`,
+        content: `<p>Level report ${index + 1}</p>`,
+        type: 'message',
+        to: 'operator',
+        minutesAgo: 10 + index,
+      })),
+    );
+    const { page } = await signedIn(DEMO_OPERATOR);
+    await page.goto('/mynotification');
+    await page.getByTestId('my-notification').waitFor();
+    // 2 notices + 'Shift handover' + gates 4 and 5 + 23 reports.
+    await page.locator('.ant-pagination-total-text', { hasText: '28 in all' }).waitFor();
+    expect(await titles(page)).toHaveLength(10);
+    expect((await titles(page)).slice(0, 2)).toEqual(['Gate 5 opened', 'Gate 4 opened']);
+
+    await page.locator('.ant-pagination-item-3').click();
+    await page.locator('.ant-pagination-item-active', { hasText: '3' }).waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=notification-title]').length === 8,
+    );
+    expect((await titles(page)).at(-1)).toBe('春灌开始 / Spring irrigation opens');
+
+    await choose(page, 'notification-type-filter', 'Notice');
+    await page.locator('.ant-pagination-total-text', { hasText: '2 in all' }).waitFor();
+    expect(await titles(page)).toEqual([
+      '泵站检修 / Pump station maintenance',
+      '春灌开始 / Spring irrigation opens',
+    ]);
+
+    // Mark one read from the table: the read filter and the bell follow.
+    await page
+      .locator('tr', { hasText: 'Pump station maintenance' })
+      .getByTestId('notification-mark-read')
+      .click();
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid=notification-read-state][data-read=true]')
+          .length === 1,
+    );
+    await waitForCount(page, 27);
+    await choose(page, 'notification-read-filter', 'Unread');
+    await page.locator('.ant-pagination-total-text', { hasText: '1 in all' }).waitFor();
+    expect(await titles(page)).toEqual(['春灌开始 / Spring irrigation opens']);
+    await choose(page, 'notification-read-filter', 'Read');
+    await page.locator('.ant-pagination-total-text', { hasText: '1 in all' }).waitFor();
+    expect(await titles(page)).toEqual(['泵站检修 / Pump station maintenance']);
+
+    // Mark all read of the chosen type leaves the messages unread.
+    await choose(page, 'notification-read-filter', 'All');
+    await page.getByTestId('notification-mark-all-page').click();
+    await waitForCount(page, 26);
+    await choose(page, 'notification-type-filter', 'Message');
+    await page.locator('.ant-pagination-total-text', { hasText: '26 in all' }).waitFor();
+    expect(new Set(await readStates(page))).toEqual(new Set(['false']));
+  });
+
+  it('opens an item as plain text and never runs its markup', async () => {
+    await publish([
+      {
+        title: 'Rich text',
+        content:
+          '<p>Hello <b>there</b></p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script><ul><li>one</li><li>two</li></ul>',
+        type: 'notification',
+        minutesAgo: 0,
+      },
+    ]);
+    const { page } = await signedIn(DEMO_ADMIN);
+    await page.goto('/mynotification');
+    await page.getByTestId('my-notification').waitFor();
+    await page.getByTestId('notification-title').filter({ hasText: 'Rich text' }).click();
+    await waitForPath(page, /^\/mynotification\?id=\d+$/);
+    const content = page.getByTestId('notification-content');
+    await content.waitFor();
+    expect(await content.innerText()).toBe('Hello there\n• one\n• two');
+    expect(await content.locator('img, script, b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // Opening it read it; a reload of the link shows the same item again.
+    await page.reload();
+    await page.getByTestId('notification-detail').waitFor();
+    expect(await page.getByTestId('notification-content').innerText()).toContain('Hello there');
+  });
+});
