@@ -1,4 +1,5 @@
 import { BROWSER_CLIENT_ID, type TokenResponse } from '@shuili/contract';
+import { hashPassword } from '../modules/uaa/password-hasher';
 import type { TestServer } from './test-server';
 
 export const BROWSER_BASIC = `Basic ${Buffer.from(`${BROWSER_CLIENT_ID}:browser`).toString('base64')}`;
@@ -118,4 +119,21 @@ export async function lastCode(server: Pick<TestServer, 'db'>, recipient: string
   const code = body?.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;
+}
+
+/** Puts a user with this password straight into a tenant, for tests that lock or change accounts. */
+export async function addUser(
+  server: Pick<TestServer, 'db'>,
+  tenantCode: string,
+  username: string,
+  secret: string,
+): Promise<void> {
+  const hash = await hashPassword(secret);
+  await server.db.system((sql) =>
+    sql.query(
+      `INSERT INTO sys_user (tenant_id, username, nickname, password_hash)
+       SELECT id, $2, $2, $3 FROM tenant WHERE tenant_code = $1`,
+      [tenantCode, username, hash],
+    ),
+  );
 }

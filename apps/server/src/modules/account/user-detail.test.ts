@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshIp, requestToken, signIn } from '../../testing/api-client';
+import {
+  addUser as addTestUser,
+  call,
+  freshIp,
+  requestToken,
+  signIn,
+} from '../../testing/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
-import { hashPassword } from '../uaa/password-hasher';
 
 describe.each(BACKENDS)('own details and password on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -10,15 +15,8 @@ describe.each(BACKENDS)('own details and password on $backend', ({ backend, avai
   });
   afterAll(async () => server?.close());
 
-  async function addUser(username: string, secret: string, email: string | null = null) {
-    const hash = await hashPassword(secret);
-    await server.db.system((sql) =>
-      sql.query(
-        `INSERT INTO sys_user (tenant_id, username, nickname, password_hash, email)
-         SELECT id, $1, $1, $2, $3 FROM tenant WHERE tenant_code = 'demo'`,
-        [username, hash, email],
-      ),
-    );
+  async function addUser(username: string, secret: string) {
+    await addTestUser(server, 'demo', username, secret);
     const token = await signIn(server, 'demo', username, secret);
     const me = await call(server, 'GET', '/api/uaa/users/getSysUser', {
       token: token.access_token,

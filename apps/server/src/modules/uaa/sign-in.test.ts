@@ -1,8 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshIp, requestToken, signIn } from '../../testing/api-client';
+import {
+  addUser as addTestUser,
+  call,
+  freshIp,
+  requestToken,
+  signIn,
+} from '../../testing/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
-import { hashPassword } from './password-hasher';
 
 describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -18,17 +23,8 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
       { ip },
     );
 
-  /** A user of its own for tests that lock or change an account. */
-  async function addUser(tenantCode: string, username: string, secret: string) {
-    const hash = await hashPassword(secret);
-    await server.db.system((sql) =>
-      sql.query(
-        `INSERT INTO sys_user (tenant_id, username, nickname, password_hash)
-         SELECT id, $2, $2, $3 FROM tenant WHERE tenant_code = $1`,
-        [tenantCode, username, hash],
-      ),
-    );
-  }
+  const addUser = (tenantCode: string, username: string, secret: string) =>
+    addTestUser(server, tenantCode, username, secret);
 
   it.skipIf(!available)('signs admin of demo in with the OAuth answer of spec §7', async () => {
     const result = await password('demo', 'admin', 'admin123');
