@@ -21,7 +21,11 @@ import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
 import { userDetailRoutes } from './modules/account/user-detail.routes';
+import { adminEntityRoutes } from './modules/admin/admin-entities';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { UrlGrantService } from './modules/authority/url-grant.service';
+import { DataFieldService } from './entity/data-field.service';
+import { PlatformTenants } from './entity/platform-tenants';
 import { notificationRoutes } from './modules/notification/notification.routes';
 import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
 import { AccessTokens } from './modules/uaa/access-token';
@@ -89,7 +93,8 @@ export async function buildApp({
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
   const captchaKey = await loadOrCreateSecret(db, 'captcha');
   const tokens = new AccessTokens(jwtSecret);
-  registerGuard(app, { db, tokens });
+  const grants = new UrlGrantService(db);
+  registerGuard(app, { db, tokens, grants });
 
   const rateLimits = new RateLimitService(db);
   const outbox = notifier ?? new OutboxNotifier(db, app.log, config.logOutbox);
@@ -124,6 +129,16 @@ export async function buildApp({
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
   await app.register(notificationRoutes, { db });
+  await app.register(adminEntityRoutes, {
+    db,
+    grants,
+    dataFields: new DataFieldService(),
+    platform: new PlatformTenants(db),
+  });
+  // Every tenant lists every granted route as a URL permission, including routes added since.
+  app.addHook('onReady', async () => {
+    await db.system((sql) => grants.syncCatalogue(sql));
+  });
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -6,3 +6,5 @@ export * from './i18n/messages';
 export * from './api/uaa';
 export * from './api/account';
 export * from './api/notification';
+export * from './entity-kit';
+export * from './entities';

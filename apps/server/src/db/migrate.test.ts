@@ -20,7 +20,7 @@ async function counts(db: Awaited<ReturnType<typeof openPgliteDatabase>>) {
     const tenants = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tenant');
     const users = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_user');
     const versions = await sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM schema_migration WHERE version NOT LIKE 'tenancy:%'`,
+      `SELECT count(*)::int AS n FROM schema_migration WHERE version NOT LIKE 'tenancy:%' AND version NOT LIKE 'entities:%'`,
     );
     return { tenants: tenants.rows[0]!.n, users: users.rows[0]!.n, versions: versions.rows[0]!.n };
   });

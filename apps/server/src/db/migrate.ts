@@ -2,11 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENTITIES } from '@shuili/contract';
+import { entitiesDdl } from '../entity/entity-ddl';
 import type { Database } from './database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MIGRATIONS_DIR = path.join(here, 'migrations');
 const TENANCY_SCRIPT = path.join(here, 'tenancy.sql');
+
+const hashOf = (text: string) =>
+  crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /**
  * Applies the migrations not yet applied, in file-name order, then the tenancy script when a
@@ -32,9 +37,18 @@ export async function migrate(db: Database): Promise<string[]> {
       await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [file]);
       applied.push(file);
     }
+    // The tables the entity declarations ask for, whenever the declarations changed.
+    const entities = entitiesDdl(ENTITIES);
+    const entitiesVersion = `entities:${hashOf(entities)}`;
+    const entitiesChanged = !done.has(entitiesVersion);
+    if (entitiesChanged) {
+      await sql.exec(entities);
+      await sql.query(`DELETE FROM schema_migration WHERE version LIKE 'entities:%'`);
+      await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [entitiesVersion]);
+    }
     const tenancy = await fs.readFile(TENANCY_SCRIPT, 'utf8');
-    const tenancyVersion = `tenancy:${crypto.createHash('sha256').update(tenancy).digest('hex').slice(0, 16)}`;
-    if (applied.length > 0 || !done.has(tenancyVersion)) {
+    const tenancyVersion = `tenancy:${hashOf(tenancy)}`;
+    if (applied.length > 0 || entitiesChanged || !done.has(tenancyVersion)) {
       // Wait briefly for live nodes' row locks, then fail the start rather than stall them.
       await sql.query(`SET LOCAL lock_timeout = '10s'`);
       await sql.exec(tenancy);

@@ -16,3 +16,31 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     name === constraint || (typeof message === 'string' && message.includes(`"${constraint}"`))
   );
 }
+
+/** SQLSTATE and the constraint a database error names (node-postgres field or PGlite message). */
+export function pgErrorOf(
+  error: unknown,
+): { code: string; constraint: string | undefined } | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, constraint, message } = error as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  if (typeof code !== 'string') return undefined;
+  const named =
+    typeof constraint === 'string'
+      ? constraint
+      : typeof message === 'string'
+        ? (/constraint "([^"]+)"/.exec(message)?.[1] ?? /index "([^"]+)"/.exec(message)?.[1])
+        : undefined;
+  return { code, constraint: named };
+}
+
+export const PG = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  notNullViolation: '23502',
+  checkViolation: '23514',
+  invalidText: '22P02',
+} as const;

@@ -11,11 +11,15 @@ declare module 'fastify' {
   }
 }
 
-function translateFields(lang: Lang, fields: FieldProblem[] | undefined) {
+function translateFields(
+  lang: Lang,
+  fields: FieldProblem[] | undefined,
+  labels: Record<string, { label: Record<Lang, string> }> | undefined,
+) {
   return fields?.map((problem) => ({
     field: problem.field,
     message: translate(lang, problem.key, {
-      field: fieldLabel(lang, problem.field),
+      field: labels?.[problem.field.split('.')[0]!]?.label[lang] ?? fieldLabel(lang, problem.field),
       ...problem.params,
     }),
   }));
@@ -24,7 +28,11 @@ function translateFields(lang: Lang, fields: FieldProblem[] | undefined) {
 /** Translates and sends an AppError in the form the route speaks. */
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = request.lang ?? 'en';
-  const errors = translateFields(lang, error.options.fields);
+  const errors = translateFields(
+    lang,
+    error.options.fields,
+    request.routeOptions.config?.fieldLabels,
+  );
   // A validation error's headline is its first field's message, so a toast alone is useful.
   const message = errors?.[0]?.message ?? translate(lang, error.key, error.options.params);
   for (const [name, value] of Object.entries(error.options.headers ?? {}))

@@ -2,6 +2,7 @@ import { LANGUAGE_COOKIE, ROLE_ADMIN, ROLE_CODE_HEADER, resolveLang } from '@shu
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
+import type { UrlGrantService } from '../modules/authority/url-grant.service';
 import { sessionRepo } from '../modules/uaa/session.repo';
 import { AppError } from './app-error';
 import type { AuthContext } from './request-context';
@@ -31,15 +32,26 @@ function activeRoleOf(request: FastifyRequest, roles: string[]): string {
  * Every request: its language, then, unless the route is public, the bearer token, the live
  * session behind it, the active role and the route's permission.
  */
-export function registerGuard(app: FastifyInstance, deps: { db: Database; tokens: AccessTokens }) {
+export function registerGuard(
+  app: FastifyInstance,
+  deps: { db: Database; tokens: AccessTokens; grants: UrlGrantService },
+) {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
 
   // A route that forgets to say who may call it must not start: fail at registration.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.permission)
-      throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    if (permission === 'granted') {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      deps.grants.register({
+        method: methods.filter((method) => method !== 'HEAD').join(','),
+        url: route.url,
+        description: (route.schema as { summary?: string } | undefined)?.summary ?? '',
+      });
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -82,8 +94,11 @@ export function registerGuard(app: FastifyInstance, deps: { db: Database; tokens
       sessionId: claims.sessionId,
     };
     request.auth = auth;
-    if (typeof permission === 'object' && auth.activeRole !== ROLE_ADMIN) {
-      // URL grants per role arrive with the authority module; until then only ROLE_ADMIN passes.
+    if (
+      permission === 'granted' &&
+      auth.activeRole !== ROLE_ADMIN &&
+      !(await deps.grants.allows(auth.tenantId, auth.activeRole, request.routeOptions.url!))
+    ) {
       throw new AppError(403, 'auth.forbidden');
     }
   });

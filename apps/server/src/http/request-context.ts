@@ -13,10 +13,11 @@ export interface AuthContext {
 }
 
 /**
- * What a route needs: open to anyone, any signed-in user, or a permission code that the
- * caller's active role must hold (ROLE_ADMIN holds all inside its tenant).
+ * What a route needs: open to anyone, any signed-in user, or a grant of the route's URL to the
+ * caller's active role (ROLE_ADMIN holds every URL inside its tenant). Every 'granted' route is
+ * listed as a URL permission of every tenant (url-grants.ts), so none can be forgotten.
  */
-export type Permission = 'public' | 'authenticated' | { code: string };
+export type Permission = 'public' | 'authenticated' | 'granted';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: Permission;
+    /** Labels of the route's fields in every language, for validation messages. */
+    fieldLabels?: Record<string, { label: Record<Lang, string> }>;
   }
 }
 

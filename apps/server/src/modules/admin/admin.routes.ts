@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import {
   normalizeMobile,
-  orgSchema,
-  pageQuerySchema,
   registerAccountSchema,
   registeredSchema,
   sessionInfoSchema,
@@ -15,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError, tooManyRequests } from '../../http/app-error';
-import { envelopeOf, ok, page, pageOf } from '../../http/envelope';
+import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import type { CaptchaService } from '../account/captcha.service';
 import type { Notifier } from '../notify/notifier';
@@ -38,7 +36,7 @@ function newTenantCode(): string {
   return `t${Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
-/** Users' tenant look-up, self-registration, session registration and organisations. */
+/** Users' tenant look-up, self-registration and session registration. */
 export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -151,51 +149,6 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
         }),
       });
       return ok({ tenantCode, username: input.username });
-    },
-  });
-
-  app.get('/api/admin/sysorg/querySysOrg', {
-    config: { permission: 'authenticated' },
-    schema: {
-      tags: ['admin'],
-      summary: "The organisations of the caller's tenant, paged",
-      querystring: pageQuerySchema,
-      response: { 200: pageOf(orgSchema) },
-    },
-    handler: async (request) => {
-      const auth = authOf(request);
-      const { currentPage, pageSize } = request.query;
-      const { rows, total } = await deps.db.tenant(auth.tenantId, async (sql) => {
-        const count = await sql.query<{ total: number }>(
-          'SELECT count(*)::int AS total FROM sys_org',
-        );
-        const list = await sql.query<{
-          id: string;
-          org_name: string;
-          org_type: string | null;
-          org_description: string | null;
-          org_sequence: number;
-          org_parent: string | null;
-        }>(
-          `SELECT id, org_name, org_type, org_description, org_sequence, org_parent FROM sys_org
-            ORDER BY org_sequence, id LIMIT $1 OFFSET $2`,
-          [pageSize, (currentPage - 1) * pageSize],
-        );
-        return { rows: list.rows, total: count.rows[0]!.total };
-      });
-      return page(
-        rows.map((row) => ({
-          id: row.id,
-          orgName: row.org_name,
-          orgType: row.org_type,
-          orgDescription: row.org_description,
-          orgSequence: row.org_sequence,
-          orgParent: row.org_parent,
-        })),
-        total,
-        currentPage,
-        pageSize,
-      );
     },
   });
 }

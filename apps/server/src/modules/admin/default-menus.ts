@@ -1,3 +1,11 @@
+import {
+  ENTITIES,
+  entityButtons,
+  ROLE_ADMIN,
+  ROLE_OPERATOR,
+  type EntityDef,
+} from '@shuili/contract';
+
 /**
  * The menus of the screens that exist, given to every new tenant. `menuName` is a translation
  * key of the web (route.*); `roles` lists the default roles granted the menu besides ROLE_ADMIN.
@@ -11,7 +19,77 @@ export interface MenuSeed {
   menuSequence: number;
   parent?: string;
   roles: string[];
+  /** Only the platform tenant gets it (tenants, app clients). */
+  platformOnly?: boolean;
+  buttons?: Array<{ buttonCode: string; buttonName: string }>;
 }
+
+const BUTTON_NAMES: Record<keyof ReturnType<typeof entityButtons>, string> = {
+  add: 'Add',
+  edit: 'Edit',
+  delete: 'Delete',
+  export: 'Export',
+  status: 'Enable / disable',
+};
+
+/** The buttons an entity's screen shows, for the operations it has. */
+function buttonsOf(entity: EntityDef) {
+  const codes = entityButtons(entity);
+  const has = { ...entity.operations, edit: entity.operations.update };
+  return (Object.keys(codes) as Array<keyof typeof codes>)
+    .filter((action) => has[action as keyof typeof has])
+    .map((action) => ({ buttonCode: codes[action], buttonName: BUTTON_NAMES[action] }));
+}
+
+/** One menu per entity screen (entities sharing a screen share its menu). */
+function entityMenus(
+  group: string,
+  routePrefix: string,
+  icons: Record<string, string>,
+): MenuSeed[] {
+  const seen = new Map<string, MenuSeed>();
+  let sequence = 10;
+  for (const entity of ENTITIES) {
+    if (!entity.route.startsWith(`${routePrefix}/`)) continue;
+    const known = seen.get(entity.menuCode);
+    if (known) {
+      const codes = new Set(known.buttons!.map((button) => button.buttonCode));
+      known.buttons!.push(...buttonsOf(entity).filter((button) => !codes.has(button.buttonCode)));
+      continue;
+    }
+    seen.set(entity.menuCode, {
+      menuCode: entity.menuCode,
+      menuName: `route.${entity.menuCode}`,
+      menuIcon: icons[entity.menuCode] ?? 'table',
+      menuPath: entity.route,
+      menuComponent: `${group}/${entity.menuCode}`,
+      menuSequence: (sequence += 10),
+      parent: group,
+      roles: [],
+      platformOnly: entity.scope === 'platform',
+      buttons: buttonsOf(entity),
+    });
+  }
+  return [...seen.values()];
+}
+
+const ICONS: Record<string, string> = {
+  sysuser: 'user',
+  syspost: 'idcard',
+  sysmenu: 'menu',
+  sysorg: 'apartment',
+  sysdict: 'book',
+  sysregion: 'global',
+  sysparam: 'control',
+  notification: 'notification',
+  appclient: 'api',
+  regional: 'environment',
+  operationlog: 'file-search',
+  loginlog: 'login',
+  sysrole: 'team',
+  sysurl: 'link',
+  datapermission: 'database',
+};
 
 export const DEFAULT_MENUS: MenuSeed[] = [
   {
@@ -21,7 +99,7 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     menuPath: '/home',
     menuComponent: 'Layout',
     menuSequence: 1,
-    roles: ['ROLE_OPERATOR'],
+    roles: [ROLE_OPERATOR],
   },
   {
     menuCode: 'workbench',
@@ -31,19 +109,84 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     menuComponent: 'home/Workbench',
     menuSequence: 1,
     parent: 'home',
-    roles: ['ROLE_OPERATOR'],
+    roles: [ROLE_OPERATOR],
+  },
+  {
+    menuCode: 'admin',
+    menuName: 'route.admin',
+    menuIcon: 'setting',
+    menuPath: '/admin',
+    menuComponent: 'Layout',
+    menuSequence: 90,
+    roles: [],
+  },
+  ...entityMenus('admin', '/admin', ICONS),
+  {
+    menuCode: 'regionalManagement',
+    menuName: 'route.regionalManagement',
+    menuIcon: 'cluster',
+    menuPath: '/admin/regionalManagement',
+    menuComponent: 'admin/regionalManagement',
+    menuSequence: 15,
+    parent: 'admin',
+    roles: [],
+  },
+  {
+    menuCode: 'onlinesysuser',
+    menuName: 'route.onlinesysuser',
+    menuIcon: 'wifi',
+    menuPath: '/admin/onlinesysuser',
+    menuComponent: 'admin/onlinesysuser',
+    menuSequence: 25,
+    parent: 'admin',
+    roles: [],
+    buttons: [{ buttonCode: 'onlinesysuser:remove', buttonName: 'Sign out' }],
+  },
+  {
+    menuCode: 'authority',
+    menuName: 'route.authority',
+    menuIcon: 'safety',
+    menuPath: '/authority',
+    menuComponent: 'Layout',
+    menuSequence: 91,
+    roles: [],
+  },
+  ...entityMenus('authority', '/authority', ICONS),
+  {
+    menuCode: 'systenant',
+    menuName: 'route.systenant',
+    menuIcon: 'bank',
+    menuPath: '/systenant',
+    menuComponent: 'systenant',
+    menuSequence: 92,
+    roles: [],
+    platformOnly: true,
+    buttons: buttonsOf(ENTITIES.find((entity) => entity.menuCode === 'systenant')!),
   },
 ];
+
+/** Extra buttons of screens with their own actions (role authorisation, user grants). */
+export const EXTRA_BUTTONS: Record<string, Array<{ buttonCode: string; buttonName: string }>> = {
+  sysrole: [
+    { buttonCode: 'sysrole:authorize', buttonName: 'Authorise' },
+    { buttonCode: 'sysrole:users', buttonName: 'Assign users' },
+  ],
+  sysuser: [
+    { buttonCode: 'sysuser:grant', buttonName: 'Grant roles' },
+    { buttonCode: 'sysuser:resetPassword', buttonName: 'Reset password' },
+  ],
+  regionalManagement: [{ buttonCode: 'regionalManagement:assign', buttonName: 'Assign zones' }],
+};
 
 /** The roles every tenant starts with. */
 export const DEFAULT_ROLES = [
   {
-    roleCode: 'ROLE_ADMIN',
+    roleCode: ROLE_ADMIN,
     roleName: 'Administrator',
     roleDescription: 'Everything inside the tenant',
   },
   {
-    roleCode: 'ROLE_OPERATOR',
+    roleCode: ROLE_OPERATOR,
     roleName: 'Operator',
     roleDescription: 'Day-to-day monitoring and control',
   },

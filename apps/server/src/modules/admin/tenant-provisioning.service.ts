@@ -1,6 +1,6 @@
-import type { Lang } from '@shuili/contract';
+import { DEFAULT_DICTS, dictNameKey, type Lang } from '@shuili/contract';
 import type { Sql } from '../../db/database';
-import { DEFAULT_MENUS, DEFAULT_ROLES } from './default-menus';
+import { DEFAULT_MENUS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
 
 export interface NewUser {
   username: string;
@@ -67,6 +67,7 @@ export async function provisionTenant(
 
   const menuIds = new Map<string, string>();
   for (const menu of DEFAULT_MENUS) {
+    if (menu.platformOnly && !tenant.isPlatform) continue;
     const inserted = await sql.query<{ id: string }>(
       `INSERT INTO sys_menu (tenant_id, menu_code, menu_name, menu_icon, menu_path, menu_component, menu_sequence, menu_parent)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -83,6 +84,14 @@ export async function provisionTenant(
     );
     const menuId = inserted.rows[0]!.id;
     menuIds.set(menu.menuCode, menuId);
+    const buttons = [...(menu.buttons ?? []), ...(EXTRA_BUTTONS[menu.menuCode] ?? [])];
+    if (buttons.length > 0) {
+      await sql.query(
+        `INSERT INTO sys_menu_button (tenant_id, menu_id, button_code, button_name)
+         SELECT $1, $2, unnest($3::text[]), unnest($4::text[])`,
+        [tenantId, menuId, buttons.map((b) => b.buttonCode), buttons.map((b) => b.buttonName)],
+      );
+    }
     for (const roleCode of ['ROLE_ADMIN', ...menu.roles]) {
       const roleId = roleIds.get(roleCode);
       if (roleId) {
@@ -93,6 +102,18 @@ export async function provisionTenant(
       }
     }
   }
+
+  await sql.query(
+    `INSERT INTO sys_dict (tenant_id, dict_type, dict_name, dict_value, dict_sequence)
+     SELECT $1, unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), unnest($5::int[])`,
+    [
+      tenantId,
+      DEFAULT_DICTS.map((entry) => entry.dictType),
+      DEFAULT_DICTS.map(dictNameKey),
+      DEFAULT_DICTS.map((entry) => entry.dictValue),
+      DEFAULT_DICTS.map((_, index) => index),
+    ],
+  );
 
   const userIds: string[] = [];
   for (const user of tenant.users) {

@@ -1,0 +1,211 @@
+import { columnOf, type EntityDef } from '@shuili/contract';
+import type { Sql } from '../db/database';
+import { storedFields } from './entity-ddl';
+import { keyColumn, likePattern, Params, q, rowSelect, treeParentColumn } from './entity-sql';
+
+export type Row = Record<string, unknown>;
+
+export interface ListFilter {
+  /** Declared search fields' values, already checked against their kinds. */
+  filters: Record<string, string>;
+  /** Tree entities: '' for roots, else the parent's key. */
+  parentId?: string;
+  /** Rows of these keys only (exports of a selection, re-reads after writes). */
+  keys?: string[];
+}
+
+export interface ListPage extends ListFilter {
+  sort: string;
+  order: 'ascend' | 'descend';
+  limit: number;
+  offset: number;
+}
+
+function sortColumn(entity: EntityDef, sort: string): string {
+  if (sort === 'id') return 'id';
+  if (sort === 'createdAt') return 'created_at';
+  if (sort === 'updatedAt') return 'updated_at';
+  return columnOf(sort, entity.fields[sort]!);
+}
+
+function whereClause(entity: EntityDef, filter: ListFilter, params: Params): string {
+  const conditions: string[] = [];
+  for (const [name, value] of Object.entries(filter.filters)) {
+    const rangeBound = /^(.*)(From|To)$/.exec(name);
+    const field = entity.fields[name] ?? (rangeBound ? entity.fields[rangeBound[1]!] : undefined);
+    if (!field) continue;
+    if (field.link) {
+      const link = field.link;
+      conditions.push(
+        `EXISTS (SELECT 1 FROM ${q(link.linkTable)} l WHERE l.${q(link.fromColumn)} = t.id AND l.${q(link.toColumn)} = ${params.add(value)})`,
+      );
+      continue;
+    }
+    if (rangeBound && !entity.fields[name]) {
+      const column = q(columnOf(rangeBound[1]!, field));
+      conditions.push(`t.${column} ${rangeBound[2] === 'From' ? '>=' : '<='} ${params.add(value)}`);
+    } else if (field.search === 'like') {
+      conditions.push(`t.${q(columnOf(name, field))} ILIKE ${params.add(likePattern(value))}`);
+    } else {
+      conditions.push(`t.${q(columnOf(name, field))} = ${params.add(value)}`);
+    }
+  }
+  const parent = treeParentColumn(entity);
+  if (parent && filter.parentId !== undefined) {
+    conditions.push(
+      filter.parentId === ''
+        ? `t.${q(parent)} IS NULL`
+        : `t.${q(parent)} = ${params.add(filter.parentId)}`,
+    );
+  }
+  if (filter.keys) conditions.push(keysCondition(entity, params.add(filter.keys)));
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** Rows whose key is one of a parameter's values (ids are numeric, so typed for the index). */
+function keysCondition(entity: EntityDef, placeholder: string): string {
+  return entity.key === 'id'
+    ? `t.id = ANY(${placeholder}::bigint[])`
+    : `t.${q(keyColumn(entity))} = ANY(${placeholder}::text[])`;
+}
+
+/** The generic SQL of every entity, built from its declaration; runs in the caller's transaction. */
+export const entityRepo = {
+  async count(sql: Sql, entity: EntityDef, filter: ListFilter): Promise<number> {
+    const params = new Params();
+    const { rows } = await sql.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM ${q(entity.table)} t ${whereClause(entity, filter, params)}`,
+      params.values,
+    );
+    return rows[0]!.total;
+  },
+
+  async list(sql: Sql, entity: EntityDef, page: ListPage, withLinks = false): Promise<Row[]> {
+    const params = new Params();
+    const where = whereClause(entity, page, params);
+    const direction = page.order === 'ascend' ? 'ASC' : 'DESC';
+    const { rows } = await sql.query<Row>(
+      `SELECT ${rowSelect(entity, { withLinks })}
+         FROM ${q(entity.table)} t ${where}
+        ORDER BY t.${q(sortColumn(entity, page.sort))} ${direction} NULLS LAST, t.id ${direction}
+        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+      params.values,
+    );
+    return rows;
+  },
+
+  async byKeys(sql: Sql, entity: EntityDef, keys: string[]): Promise<Row[]> {
+    return entityRepo.list(
+      sql,
+      entity,
+      { filters: {}, keys, sort: 'id', order: 'ascend', limit: keys.length, offset: 0 },
+      true,
+    );
+  },
+
+  /** Inserts the stored columns present in `values`; answers the new id. */
+  async insert(sql: Sql, entity: EntityDef, values: Row, extra: Row): Promise<string> {
+    const params = new Params();
+    const columns: string[] = [];
+    const placeholders: string[] = [];
+    for (const [name, , column] of storedFields(entity)) {
+      if (!(name in values)) continue;
+      columns.push(q(column));
+      placeholders.push(params.add(values[name]));
+    }
+    for (const [column, value] of Object.entries(extra)) {
+      columns.push(q(column));
+      placeholders.push(params.add(value));
+    }
+    const { rows } = await sql.query<{ id: string }>(
+      `INSERT INTO ${q(entity.table)} (${columns.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING id::text AS id`,
+      params.values,
+    );
+    return rows[0]!.id;
+  },
+
+  /** Updates the stored columns present in `values`; answers the id, or undefined when absent. */
+  async update(
+    sql: Sql,
+    entity: EntityDef,
+    id: string,
+    values: Row,
+    extra: Row,
+  ): Promise<string | undefined> {
+    const params = new Params();
+    const sets = ['updated_at = now()'];
+    for (const [name, , column] of storedFields(entity)) {
+      if (name in values) sets.push(`${q(column)} = ${params.add(values[name])}`);
+    }
+    for (const [column, value] of Object.entries(extra))
+      sets.push(`${q(column)} = ${params.add(value)}`);
+    const { rows } = await sql.query<{ id: string }>(
+      `UPDATE ${q(entity.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id)} RETURNING id::text AS id`,
+      params.values,
+    );
+    return rows[0]?.id;
+  },
+
+  /** Replaces the links of a many-to-many field. */
+  async setLinks(
+    sql: Sql,
+    entity: EntityDef,
+    field: string,
+    id: string,
+    targetIds: string[],
+    tenantId: string | null,
+  ) {
+    const link = entity.fields[field]!.link!;
+    await sql.query(`DELETE FROM ${q(link.linkTable)} WHERE ${q(link.fromColumn)} = $1`, [id]);
+    if (targetIds.length === 0) return;
+    await sql.query(
+      `INSERT INTO ${q(link.linkTable)} (tenant_id, ${q(link.fromColumn)}, ${q(link.toColumn)})
+       SELECT $1, $2, unnest($3::bigint[]) ON CONFLICT DO NOTHING`,
+      [tenantId, id, [...new Set(targetIds)]],
+    );
+  },
+
+  /** Deletes rows by key; answers the ids deleted. */
+  async remove(sql: Sql, entity: EntityDef, keys: string[]): Promise<string[]> {
+    const { rows } = await sql.query<{ id: string }>(
+      `DELETE FROM ${q(entity.table)} t WHERE ${keysCondition(entity, '$1')} RETURNING id::text AS id`,
+      [keys],
+    );
+    return rows.map((row) => row.id);
+  },
+
+  async setStatus(
+    sql: Sql,
+    entity: EntityDef,
+    ids: string[],
+    status: number,
+    userId: string | null,
+  ): Promise<number> {
+    const column = columnOf(statusField(entity)!, entity.fields[statusField(entity)!]!);
+    const { rows } = await sql.query<{ id: string }>(
+      `UPDATE ${q(entity.table)} SET ${q(column)} = $1, updated_at = now(), updated_by = $3 WHERE id = ANY($2::bigint[]) RETURNING id::text AS id`,
+      [status, ids, userId],
+    );
+    return rows.length;
+  },
+
+  /** Whether making `parentId` the parent of `id` would close a loop in the tree. */
+  async wouldCycle(sql: Sql, entity: EntityDef, id: string, parentId: string): Promise<boolean> {
+    const parent = treeParentColumn(entity)!;
+    const { rows } = await sql.query<{ hit: boolean }>(
+      `WITH RECURSIVE up(id, depth) AS (
+         SELECT $2::bigint, 0
+         UNION ALL
+         SELECT t.${q(parent)}, up.depth + 1 FROM ${q(entity.table)} t JOIN up ON t.id = up.id
+          WHERE t.${q(parent)} IS NOT NULL AND up.depth < 1000)
+       SELECT EXISTS (SELECT 1 FROM up WHERE id = $1::bigint) AS hit`,
+      [id, parentId],
+    );
+    return rows[0]!.hit;
+  },
+};
+
+/** The field that enables or disables a row, when the entity has one. */
+export function statusField(entity: EntityDef): string | undefined {
+  return Object.entries(entity.fields).find(([, field]) => field.kind === 'status')?.[0];
+}

@@ -1,0 +1,69 @@
+import { columnOf, type EntityDef, type FieldDef } from '@shuili/contract';
+import { storedFields } from './entity-ddl';
+
+export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Builds a parameter list while SQL text is assembled: `p.add(value)` answers "$n". */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export function keyColumn(entity: EntityDef): string {
+  return entity.key === 'id' ? 'id' : columnOf(entity.key, entity.fields[entity.key]!);
+}
+
+export function treeParentColumn(entity: EntityDef): string | undefined {
+  if (!entity.tree) return undefined;
+  return columnOf(entity.tree.parent, entity.fields[entity.tree.parent]!);
+}
+
+/** One field's value expression as the API answers it (ids and arrays as text). */
+function outputExpression(field: FieldDef, column: string): string {
+  const ref = `t.${q(column)}`;
+  if (field.sql === 'bigint' || field.sql === 'numeric(14,2)') return `${ref}::text`;
+  if (field.sql === 'text[]') return `${ref}::text[]`;
+  return ref;
+}
+
+/**
+ * The select list of a row: every visible column, reference labels beside their ids, link ids
+ * and labels, and whether a tree node has children (for lazy trees).
+ */
+export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): string {
+  const parts = [`t.id::text AS id`, `t.created_at AS "createdAt"`, `t.updated_at AS "updatedAt"`];
+  for (const [name, field, column] of storedFields(entity)) {
+    if (field.writeOnly || column === 'created_at' || column === 'updated_at') continue;
+    parts.push(`${outputExpression(field, column)} AS ${q(name)}`);
+    if (field.ref) {
+      parts.push(
+        `(SELECT r.${q(field.ref.labelColumn)}::text FROM ${q(field.ref.table)} r WHERE r.id = t.${q(column)}) AS ${q(`${name}Label`)}`,
+      );
+    }
+  }
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const link = field.link;
+    if (!link || (!options.withLinks && !field.list)) continue;
+    parts.push(
+      `ARRAY(SELECT l.${q(link.toColumn)}::text FROM ${q(link.linkTable)} l WHERE l.${q(link.fromColumn)} = t.id ORDER BY 1) AS ${q(name)}`,
+      `ARRAY(SELECT r.${q(link.labelColumn)}::text FROM ${q(link.linkTable)} l JOIN ${q(link.table)} r ON r.id = l.${q(link.toColumn)}
+              WHERE l.${q(link.fromColumn)} = t.id ORDER BY l.${q(link.toColumn)}) AS ${q(`${name}Label`)}`,
+    );
+  }
+  const parent = treeParentColumn(entity);
+  if (parent) {
+    const key = entity.fields[entity.tree!.parent]!.ref ? 'id' : keyColumn(entity);
+    parts.push(
+      `EXISTS (SELECT 1 FROM ${q(entity.table)} c WHERE c.${q(parent)} = t.${q(key)}) AS "hasChildren"`,
+    );
+  }
+  return parts.join(',\n       ');
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%" and nothing more. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import { BROWSER_CLIENT_ID } from '@shuili/contract';
+import type { EntityHooks } from '../../entity/entity-hooks';
+import { AppError } from '../../http/app-error';
+import { hashClientSecret } from '../uaa/client.service';
+
+/**
+ * App clients: the secret is generated here, stored only as a hash and answered once. The
+ * console's own `browser` client cannot be removed or renamed. The password grant is for the
+ * first-party client alone (RFC 9700), so other clients may not take it.
+ */
+export const appClientHooks: EntityHooks = {
+  async beforeCreate(_ctx, values) {
+    refusePasswordGrant(values.authorizedGrantTypes);
+    const secret = crypto.randomBytes(24).toString('base64url');
+    values.generatedSecret = secret;
+    return { client_secret_hash: hashClientSecret(secret), first_party: false };
+  },
+  async afterCreate(_ctx, _id, values) {
+    return { clientSecret: values.generatedSecret };
+  },
+  async beforeUpdate(ctx, id, values) {
+    const { rows } = await ctx.sql.query<{ client_id: string; first_party: boolean }>(
+      'SELECT client_id, first_party FROM oauth_client WHERE id = $1',
+      [id],
+    );
+    if (
+      rows[0]?.first_party &&
+      values.clientId !== undefined &&
+      values.clientId !== rows[0].client_id
+    ) {
+      throw new AppError(409, 'conflict.builtInClient');
+    }
+    if (!rows[0]?.first_party) refusePasswordGrant(values.authorizedGrantTypes);
+  },
+  async beforeDelete(ctx, ids) {
+    const { rows } = await ctx.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM oauth_client WHERE id = ANY($1::bigint[]) AND (first_party OR client_id = $2)',
+      [ids, BROWSER_CLIENT_ID],
+    );
+    if (rows[0]!.n > 0) throw new AppError(409, 'conflict.builtInClient');
+  },
+};
+
+function refusePasswordGrant(grants: unknown) {
+  if (Array.isArray(grants) && (grants.includes('password') || grants.includes('mobile'))) {
+    throw new AppError(400, 'validation.passwordGrantFirstParty', {
+      fields: [{ field: 'authorizedGrantTypes', key: 'validation.passwordGrantFirstParty' }],
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import type { EntityHooks } from '../../entity/entity-hooks';
+import { AppError } from '../../http/app-error';
+import type { UrlGrantService } from '../authority/url-grant.service';
+import { hashPassword } from '../uaa/password-hasher';
+import { provisionTenant } from './tenant-provisioning.service';
+
+/**
+ * Tenants (platform tenant only): creating one provisions its administrator, default roles,
+ * menus, dictionaries and URL list in the same transaction; the platform tenant and the
+ * caller's own tenant cannot be deleted.
+ */
+export function tenantHooks(grants: UrlGrantService): EntityHooks {
+  return {
+    async create(ctx, values) {
+      const { tenantId } = await provisionTenant(ctx.sql, {
+        tenantCode: String(values.tenantCode),
+        tenantName: String(values.tenantName),
+        startTime: values.startTime ? new Date(String(values.startTime)) : null,
+        endTime: values.endTime ? new Date(String(values.endTime)) : null,
+        contact: (values.contact as string | null) ?? null,
+        email: (values.email as string | null) ?? null,
+        tel: (values.tel as string | null) ?? null,
+        users: [
+          {
+            username: String(values.adminUsername),
+            nickname: String(values.contact ?? values.adminUsername),
+            passwordHash: await hashPassword(String(values.adminPassword)),
+            email: (values.email as string | null) ?? null,
+            roleCodes: ['ROLE_ADMIN'],
+          },
+        ],
+      });
+      await ctx.sql.query('UPDATE tenant SET domain = $2, status = $3 WHERE id = $1', [
+        tenantId,
+        values.domain ?? null,
+        values.status ?? 1,
+      ]);
+      await grants.syncCatalogue(ctx.sql, [tenantId]);
+      return tenantId;
+    },
+    async beforeUpdate(_ctx, _id, values) {
+      if (values.startTime && values.endTime && String(values.startTime) > String(values.endTime)) {
+        throw new AppError(400, 'validation.endBeforeStart', {
+          fields: [{ field: 'endTime', key: 'validation.endBeforeStart' }],
+        });
+      }
+    },
+    async beforeDelete(ctx, ids) {
+      const { rows } = await ctx.sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM tenant WHERE id = ANY($1::bigint[]) AND (is_platform OR id = $2)',
+        [ids, ctx.auth.tenantId],
+      );
+      if (rows[0]!.n > 0) throw new AppError(409, 'conflict.platformTenant');
+    },
+    async afterStatus(ctx, ids, status) {
+      if (ids.includes(ctx.auth.tenantId) && status === 0)
+        throw new AppError(409, 'conflict.platformTenant');
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { Database, Sql } from '../../db/database';
+
+/** A route that needs a URL grant, as the server registered it. */
+export interface GrantedRoute {
+  method: string;
+  url: string;
+  description: string;
+}
+
+/** How long a node trusts its cached grants when another node may have changed them. */
+const CACHE_MS = 5_000;
+
+/**
+ * URL permissions (spec §6): the catalogue of every route that needs a grant, collected as the
+ * routes register, written into each tenant's URL list, and the per-role check the guard asks.
+ */
+export class UrlGrantService {
+  readonly catalogue: GrantedRoute[] = [];
+  private readonly cache = new Map<string, { urls: Set<string>; at: number }>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Records a route as it registers (the guard's onRoute hook). */
+  register(route: GrantedRoute) {
+    if (!route.method) return;
+    // One permission per URL: its methods are listed together (grants are by URL).
+    const known = this.catalogue.find((entry) => entry.url === route.url);
+    if (!known) this.catalogue.push({ ...route });
+    else if (!known.method.split(',').includes(route.method)) known.method += `,${route.method}`;
+  }
+
+  /**
+   * Lists every granted route as a URL permission of the given tenants (all when none given):
+   * new routes are added, existing rows keep their grants; a URL no route serves any more is
+   * no longer marked as generated.
+   */
+  async syncCatalogue(sql: Sql, tenantIds?: string[]): Promise<void> {
+    const urls = this.catalogue.map((route) => route.url);
+    await sql.query(
+      `INSERT INTO sys_url (tenant_id, url, method, description, generated)
+       SELECT t.id, c.url, c.method, c.description, true
+         FROM tenant t, unnest($1::text[], $2::text[], $3::text[]) AS c(url, method, description)
+        WHERE $4::bigint[] IS NULL OR t.id = ANY($4::bigint[])
+       ON CONFLICT (tenant_id, url) DO UPDATE SET generated = true, method = EXCLUDED.method`,
+      [
+        urls,
+        this.catalogue.map((route) => route.method),
+        this.catalogue.map((route) => route.description),
+        tenantIds ?? null,
+      ],
+    );
+    await sql.query(
+      `UPDATE sys_url SET generated = false WHERE generated AND NOT (url = ANY($1::text[]))
+         AND ($2::bigint[] IS NULL OR tenant_id = ANY($2::bigint[]))`,
+      [urls, tenantIds ?? null],
+    );
+    this.invalidate();
+  }
+
+  /** Whether the role (by code, enabled) holds the URL in the tenant. */
+  async allows(tenantId: string, roleCode: string, url: string): Promise<boolean> {
+    const key = `${tenantId}|${roleCode}`;
+    let entry = this.cache.get(key);
+    if (!entry || Date.now() - entry.at > CACHE_MS) {
+      const { rows } = await this.db.tenant(tenantId, (sql) =>
+        sql.query<{ url: string }>(
+          `SELECT u.url FROM sys_role_url ru
+             JOIN sys_role r ON r.id = ru.role_id AND r.status = 1
+             JOIN sys_url u ON u.id = ru.url_id
+            WHERE r.role_code = $1`,
+          [roleCode],
+        ),
+      );
+      entry = { urls: new Set(rows.map((row) => row.url)), at: Date.now() };
+      this.cache.set(key, entry);
+    }
+    return entry.urls.has(url);
+  }
+
+  /** Drops cached grants after a change of roles, URLs or grants on this node. */
+  invalidate() {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { v } from '../validation';
+import type { Label } from './label';
+
+/** How the list screen's search form filters on a field. */
+export type SearchMode = 'eq' | 'like' | 'range';
+
+/** The form control the web renders for a field. */
+export type Widget =
+  | 'input'
+  | 'textarea'
+  | 'richtext'
+  | 'number'
+  | 'select'
+  | 'dict'
+  | 'ref'
+  | 'refs'
+  | 'switch'
+  | 'status'
+  | 'password'
+  | 'datetime'
+  | 'icon'
+  | 'tags'
+  | 'tree-ref';
+
+export type SqlType =
+  | 'text'
+  | 'smallint'
+  | 'integer'
+  | 'bigint'
+  | 'boolean'
+  | 'timestamptz'
+  | 'numeric(14,2)'
+  | 'jsonb'
+  | 'text[]';
+
+export interface EnumOption {
+  value: string;
+  label: Label;
+}
+
+/** What a reference points to: another entity's table, shown by one of its columns. */
+export interface RefTarget {
+  table: string;
+  /** The target's column shown instead of the id (lists, exports, selects). */
+  labelColumn: string;
+  /** The target's query call, for the form's select (path + call). */
+  queryCall: string;
+  /** The target's label field as the web reads it from query rows. */
+  labelField: string;
+  /** The target is a tree: the form shows a tree select fed by this call. */
+  treeCall?: string;
+}
+
+/** A many-to-many reference kept in a link table (user ↔ roles). */
+export interface LinkTarget extends RefTarget {
+  linkTable: string;
+  /** Link column holding this entity's id. */
+  fromColumn: string;
+  /** Link column holding the target's id. */
+  toColumn: string;
+}
+
+/** One field of an entity: its validation, column, and how every screen treats it. */
+export interface FieldDef {
+  kind: Widget;
+  label: Label;
+  sql: SqlType;
+  /** The column; defaults to the field name in snake_case. Link fields have none. */
+  column?: string;
+  required: boolean;
+  /** Validates one value as it arrives (before the required/optional wrapper). */
+  input: z.ZodType;
+  /** Shown as a list column. */
+  list: boolean;
+  /** The list can sort by it. */
+  sortable: boolean;
+  search?: SearchMode;
+  /** Part of the create/edit form. */
+  form: boolean;
+  /** Only the create form has it (passwords, generated keys). */
+  createOnly?: boolean;
+  /** Never leaves the server (hashes). */
+  writeOnly?: boolean;
+  /** Accepted by the form but stored by a hook, not in a column (a new tenant's admin). */
+  virtual?: boolean;
+  /** Set by the server only (shown, never accepted). */
+  readOnly?: boolean;
+  export: boolean;
+  unique?: boolean;
+  options?: readonly EnumOption[];
+  dictType?: string;
+  ref?: RefTarget;
+  link?: LinkTarget;
+  /** Default for the create form and the column. */
+  defaultValue?: string | number | boolean;
+  min?: number;
+  max?: number;
+  /** A pattern the web applies too, with its message key (validation.*). */
+  pattern?: { source: string; key: string };
+  /** A reference whose target is deleted: refuse (default) or clear this field. */
+  onDelete?: 'restrict' | 'set-null';
+  /** Width of the list column in px. */
+  width?: number;
+}
+
+type Common = Partial<
+  Pick<
+    FieldDef,
+    | 'required'
+    | 'list'
+    | 'sortable'
+    | 'search'
+    | 'form'
+    | 'createOnly'
+    | 'readOnly'
+    | 'export'
+    | 'unique'
+    | 'column'
+    | 'width'
+    | 'defaultValue'
+    | 'virtual'
+    | 'onDelete'
+  >
+> & { label: Label };
+
+function field(
+  kind: Widget,
+  sql: SqlType,
+  input: z.ZodType,
+  options: Common,
+  extra: Partial<FieldDef> = {},
+): FieldDef {
+  const list = options.list ?? true;
+  return {
+    kind,
+    sql,
+    input,
+    required: options.required ?? false,
+    list,
+    sortable: options.sortable ?? false,
+    form: options.form ?? !options.readOnly,
+    export: options.export ?? list,
+    ...options,
+    ...extra,
+  };
+}
+
+const requiredText = z.string({
+  error: (issue) =>
+    issue.code === 'invalid_type'
+      ? issue.input === undefined || issue.input === null
+        ? 'validation.required'
+        : 'validation.invalid'
+      : undefined,
+});
+
+const ID = /^\d{1,18}$/;
+const idInput = () =>
+  z
+    .union([z.string(), z.number().int().nonnegative()], { error: 'validation.invalid' })
+    .transform((value) => String(value))
+    .pipe(z.string().regex(ID, { error: 'validation.invalid' }));
+
+/** Field builders: each returns a complete FieldDef from a few options. */
+export const f = {
+  text: (
+    options: Common & { min?: number; max?: number; pattern?: { source: string; key: string } },
+  ) => {
+    const min = options.min ?? (options.required ? 1 : 0);
+    const max = options.max ?? 255;
+    let schema = requiredText.trim().min(min).max(max);
+    if (options.pattern)
+      schema = schema.regex(new RegExp(options.pattern.source), { error: options.pattern.key });
+    return field(
+      'input',
+      'text',
+      schema,
+      { search: 'like', ...options },
+      { min, max, pattern: options.pattern },
+    );
+  },
+  textarea: (options: Common & { max?: number }) =>
+    field(
+      'textarea',
+      'text',
+      requiredText.trim().max(options.max ?? 2000),
+      { list: false, ...options },
+      { max: options.max ?? 2000 },
+    ),
+  richtext: (options: Common & { max?: number }) =>
+    field(
+      'richtext',
+      'text',
+      requiredText.max(options.max ?? 100_000),
+      { list: false, ...options },
+      { max: options.max ?? 100_000 },
+    ),
+  int: (options: Common & { min?: number; max?: number }) =>
+    field(
+      'number',
+      'integer',
+      z.coerce
+        .number({ error: 'validation.invalid' })
+        .int({ error: 'validation.invalid' })
+        .min(options.min ?? 0)
+        .max(options.max ?? 1_000_000_000),
+      { sortable: true, ...options },
+      { min: options.min ?? 0, max: options.max ?? 1_000_000_000 },
+    ),
+  enumOf: (options: Common & { options: readonly EnumOption[] }) =>
+    field(
+      'select',
+      'text',
+      z.enum(options.options.map((option) => option.value) as [string, ...string[]]),
+      { search: 'eq', ...options },
+      { options: options.options },
+    ),
+  dict: (options: Common & { dictType: string }) =>
+    field(
+      'dict',
+      'text',
+      requiredText.trim().max(64),
+      { search: 'eq', ...options },
+      { dictType: options.dictType },
+    ),
+  ref: (options: Common & { target: RefTarget }) =>
+    field(
+      options.target.treeCall ? 'tree-ref' : 'ref',
+      'bigint',
+      idInput(),
+      { search: 'eq', ...options },
+      { ref: options.target },
+    ),
+  refs: (options: Common & { target: LinkTarget }) =>
+    field(
+      'refs',
+      'bigint',
+      z.array(idInput(), { error: 'validation.invalid' }).max(200),
+      { sortable: false, export: true, ...options },
+      { link: options.target },
+    ),
+  /** Enabled (1) or disabled (0); lists toggle it in place. */
+  status: (options: Partial<Common> = {}) =>
+    field(
+      'status',
+      'smallint',
+      z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1),
+      {
+        label: { en: 'Status', zh: '状态', tw: '狀態' },
+        search: 'eq',
+        defaultValue: 1,
+        ...options,
+      },
+    ),
+  email: (options: Common) => field('input', 'text', v.email(), { search: 'like', ...options }),
+  mobile: (options: Common) => field('input', 'text', v.mobile(), { search: 'like', ...options }),
+  password: (options: Common) =>
+    field(
+      'password',
+      'text',
+      v.password(),
+      { list: false, export: false, createOnly: true, ...options },
+      { writeOnly: true },
+    ),
+  bool: (options: Common) =>
+    field('switch', 'boolean', z.boolean({ error: 'validation.invalid' }), options),
+  datetime: (options: Common) =>
+    field(
+      'datetime',
+      'timestamptz',
+      z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+      { sortable: true, ...options },
+    ),
+  /** A list of short strings (grant types, scopes). */
+  tags: (options: Common & { options?: readonly EnumOption[] }) =>
+    field(
+      'tags',
+      'text[]',
+      options.options
+        ? z
+            .array(z.enum(options.options.map((option) => option.value) as [string, ...string[]]))
+            .max(20)
+        : z.array(requiredText.trim().min(1).max(64)).max(50),
+      { search: undefined, ...options },
+      { options: options.options },
+    ),
+  icon: (options: Common) =>
+    field('icon', 'text', requiredText.trim().max(64), { search: undefined, ...options }),
+};

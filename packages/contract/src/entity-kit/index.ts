@@ -1,0 +1,4 @@
+export * from './label';
+export * from './fields';
+export * from './define-entity';
+export * from './schemas';

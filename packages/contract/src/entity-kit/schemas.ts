@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { EntityDef } from './define-entity';
+import type { FieldDef } from './fields';
+
+/** Blank form values mean "no value" for optional fields. */
+const blankToNull = (value: unknown) => (value === '' ? null : value);
+
+function writable(entity: EntityDef) {
+  return Object.entries(entity.fields).filter(([, field]) => field.form && !field.readOnly);
+}
+
+function optionalInput(field: FieldDef) {
+  return z.preprocess(blankToNull, field.input.nullable().optional());
+}
+
+/** The body of add<Name>: every form field, required ones required. */
+export function createSchemaOf(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of writable(entity)) {
+    shape[name] = field.required
+      ? field.defaultValue !== undefined
+        ? field.input.default(field.defaultValue as never)
+        : field.input
+      : optionalInput(field);
+  }
+  return z.strictObject(shape);
+}
+
+/** The body of update<Name>: the key plus any form field; absent fields keep their value. */
+export function updateSchemaOf(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = { id: idSchema };
+  for (const [name, field] of writable(entity)) {
+    if (field.createOnly) continue;
+    shape[name] = field.required ? field.input.optional() : optionalInput(field);
+  }
+  return z.strictObject(shape);
+}
+
+export const idSchema = z
+  .union([z.string(), z.number().int().nonnegative()], { error: 'validation.required' })
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }));
+
+/** One id or a comma-separated list of them (batch delete). */
+export const idListSchema = z
+  .union([z.string(), z.number().int().nonnegative(), z.array(z.union([z.string(), z.number()]))], {
+    error: 'validation.required',
+  })
+  .transform((value) =>
+    (Array.isArray(value) ? value.map(String) : String(value).split(',')).map((id) => id.trim()),
+  )
+  .pipe(
+    z
+      .array(z.string().min(1, { error: 'validation.required' }).max(64))
+      .min(1)
+      .max(1000),
+  );
+
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+
+/** The query of query<Name> and the exports: paging, sorting and the declared search filters. */
+export function querySchemaOf(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = {
+    currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(10_000).default(10),
+    sort: z.enum(sortableFields(entity) as [string, ...string[]]).optional(),
+    order: z.enum(SORT_ORDERS).optional(),
+  };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.search) continue;
+    if (field.search === 'range') {
+      shape[`${name}From`] = z.iso.datetime({ offset: true }).optional();
+      shape[`${name}To`] = z.iso.datetime({ offset: true }).optional();
+    } else if (field.kind === 'refs' || field.sql === 'bigint') {
+      shape[name] = z.preprocess(
+        blankToNull,
+        z
+          .string()
+          .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+          .nullable()
+          .optional(),
+      );
+    } else if (field.sql === 'smallint' || field.sql === 'integer') {
+      shape[name] = z.preprocess(
+        blankToNull,
+        z
+          .string()
+          .regex(/^-?\d{1,4}$/, { error: 'validation.invalid' })
+          .nullable()
+          .optional(),
+      );
+    } else if (field.sql === 'boolean') {
+      shape[name] = z.preprocess(blankToNull, z.enum(['true', 'false']).nullable().optional());
+    } else {
+      shape[name] = z.preprocess(blankToNull, z.string().trim().max(255).nullable().optional());
+    }
+  }
+  if (entity.tree) shape.parentId = z.string().max(64).optional();
+  return z.object(shape);
+}
+
+export function sortableFields(entity: EntityDef): string[] {
+  return [
+    'id',
+    'createdAt',
+    'updatedAt',
+    ...Object.entries(entity.fields)
+      .filter(([, field]) => field.sortable && !field.link)
+      .map(([name]) => name),
+  ];
+}
+
+function outputOf(field: FieldDef): z.ZodType {
+  switch (field.sql) {
+    case 'smallint':
+    case 'integer':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'text[]':
+      return z.array(z.string());
+    case 'bigint':
+      return field.link ? z.array(z.string()) : z.string();
+    default:
+      return z.string();
+  }
+}
+
+/** One row as the server answers it: ids as strings, reference labels beside their ids. */
+export function rowSchemaOf(entity: EntityDef) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.string(),
+    createdAt: z.string().nullable().optional(),
+    updatedAt: z.string().nullable().optional(),
+  };
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.writeOnly) continue;
+    shape[name] = outputOf(field).nullable().optional();
+    if (field.ref) shape[`${name}Label`] = z.string().nullable().optional();
+    if (field.link) shape[`${name}Label`] = z.array(z.string()).nullable().optional();
+  }
+  if (entity.tree) shape.hasChildren = z.boolean().optional();
+  return z.object(shape);
+}
