@@ -23,6 +23,9 @@ import { CaptchaService } from './modules/account/captcha.service';
 import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminEntityRoutes } from './modules/admin/admin-entities';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { lookupRoutes } from './modules/admin/lookup.routes';
+import { userAdminRoutes } from './modules/admin/user-admin.routes';
+import { authorityRoutes } from './modules/authority/authority.routes';
 import { UrlGrantService } from './modules/authority/url-grant.service';
 import { DataFieldService } from './entity/data-field.service';
 import { PlatformTenants } from './entity/platform-tenants';
@@ -129,12 +132,11 @@ export async function buildApp({
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
   await app.register(notificationRoutes, { db });
-  await app.register(adminEntityRoutes, {
-    db,
-    grants,
-    dataFields: new DataFieldService(),
-    platform: new PlatformTenants(db),
-  });
+  const platform = new PlatformTenants(db);
+  await app.register(adminEntityRoutes, { db, grants, dataFields: new DataFieldService(), platform });
+  await app.register(authorityRoutes, { db, grants });
+  await app.register(userAdminRoutes, { db, tokenService, platform });
+  await app.register(lookupRoutes, { db });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

@@ -8,3 +8,4 @@ export * from './api/account';
 export * from './api/notification';
 export * from './entity-kit';
 export * from './entities';
+export * from './api/admin';

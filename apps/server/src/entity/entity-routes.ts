@@ -248,7 +248,7 @@ export function mountEntity(
               ...extra,
               updated_by: ctx.auth.userId,
             });
-            if (!updated) throw notFound();
+            if (!updated) throw notFound('error.recordNotFound');
             await writeLinks(ctx, id, values);
             await hooks.afterUpdate?.(ctx, id, values);
             await hooks.afterWrite?.(ctx);
@@ -268,7 +268,7 @@ export function mountEntity(
         tags,
         summary: `Delete ${entity.title.en} records by ${keyName} (comma-separated for several); all or nothing`,
         querystring: z.object({ [keyName]: idListSchema.optional() }),
-        body: z.object({ [keyName]: idListSchema.optional() }).optional(),
+        body: z.object({ [keyName]: idListSchema.optional() }).nullish(),
         response: { 200: envelopeOf(z.object({ deleted: z.number() })) },
       },
       handler: async (request) =>
@@ -290,7 +290,7 @@ export function mountEntity(
               String(found.id),
             );
             // All or nothing: an id the tenant cannot see refuses the whole batch.
-            if (ids.length !== new Set(keys).size) throw notFound();
+            if (ids.length !== new Set(keys).size) throw notFound('error.recordNotFound');
             await hooks.beforeDelete?.(ctx, ids);
             if (treeParentColumn(entity)) await refuseParentsOfOthers(ctx.sql, ids, keys);
             await entityRepo.remove(ctx.sql, entity, keys);
@@ -337,7 +337,7 @@ export function mountEntity(
             request.body.status,
             ctx.auth.userId,
           );
-          if (updated !== ids.length) throw notFound();
+          if (updated !== ids.length) throw notFound('error.recordNotFound');
           await hooks.afterStatus?.(ctx, ids, request.body.status);
           await hooks.afterWrite?.(ctx);
           return ok({ updated });

