@@ -23,6 +23,7 @@ import { CaptchaService } from './modules/account/captcha.service';
 import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminEntityRoutes } from './modules/admin/admin-entities';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
 import { userAdminRoutes } from './modules/admin/user-admin.routes';
 import { authorityRoutes } from './modules/authority/authority.routes';
@@ -127,13 +128,20 @@ export async function buildApp({
       return ok({ status: up ? 'up' : 'degraded', database: up ? 'up' : 'down' });
     },
   });
-  await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies });
+  const audit = new AuditService(db, app.log);
+  audit.register(app);
+  await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
   await app.register(notificationRoutes, { db });
   const platform = new PlatformTenants(db);
-  await app.register(adminEntityRoutes, { db, grants, dataFields: new DataFieldService(), platform });
+  await app.register(adminEntityRoutes, {
+    db,
+    grants,
+    dataFields: new DataFieldService(),
+    platform,
+  });
   await app.register(authorityRoutes, { db, grants });
   await app.register(userAdminRoutes, { db, tokenService, platform });
   await app.register(lookupRoutes, { db });

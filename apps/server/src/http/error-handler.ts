@@ -25,9 +25,8 @@ function translateFields(
   }));
 }
 
-/** Translates and sends an AppError in the form the route speaks. */
-export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const lang = request.lang ?? 'en';
+/** An error's fields and headline in one language (the headline is its first field's message). */
+export function describeAppError(request: FastifyRequest, error: AppError, lang: Lang) {
   const errors = translateFields(
     lang,
     error.options.fields,
@@ -35,6 +34,12 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   );
   // A validation error's headline is its first field's message, so a toast alone is useful.
   const message = errors?.[0]?.message ?? translate(lang, error.key, error.options.params);
+  return { errors, message };
+}
+
+/** Translates and sends an AppError in the form the route speaks. */
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const { errors, message } = describeAppError(request, error, request.lang ?? 'en');
   for (const [name, value] of Object.entries(error.options.headers ?? {}))
     reply.header(name, value);
   reply.code(error.status);

@@ -32,10 +32,11 @@ function escapeXml(text: string): string {
 
 function columnWidths(table: ExportTable, available: number): number[] {
   const sample = table.rows.slice(0, WIDTH_SAMPLE_ROWS);
+  // Character widths between 8 and 40: short columns stay readable, long text wraps.
   const natural = table.columns.map((column) => {
     let width = displayWidth(column.label, 40);
     for (const row of sample) width = Math.max(width, displayWidth(cellText(row[column.key]), 40));
-    return Math.max(4, width);
+    return Math.min(40, Math.max(8, width)) + 2;
   });
   const total = natural.reduce((sum, width) => sum + width, 0) || 1;
   return natural.map((width) => Math.floor((available * width) / total));
@@ -103,7 +104,12 @@ export async function renderDocx(table: ExportTable): Promise<Buffer> {
   const document = new Document({
     title,
     creator: 'Shuili',
-    styles: { default: { document: { run: { size: 18 } } } },
+    // East Asian text keeps the reader's own default (Word picks one for zh-CN or zh-TW).
+    styles: {
+      default: {
+        document: { run: { size: 18, font: { ascii: 'Arial', hAnsi: 'Arial', cs: 'Arial' } } },
+      },
+    },
     sections: [
       {
         properties: {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { cjkFontCandidates, defaultPdfFonts, loadPdfFonts } from './cjk-font';
+import { CJK_FONT_PACKAGE, cjkFontCandidates, defaultPdfFonts, loadPdfFonts } from './cjk-font';
 import {
   contentDisposition,
   EXPORT_CONTENT_TYPES,
@@ -178,12 +178,10 @@ describe('renderExport', () => {
 
   it('writes pdf with real, extractable Chinese text in an embedded CJK font', async () => {
     const fonts = await defaultPdfFonts();
-    expect(
-      fonts.kind,
-      `no CJK font in ${cjkFontCandidates()
-        .map((c) => c.regular.path)
-        .join(', ')}`,
-    ).toBe('embedded');
+    const searched = cjkFontCandidates().map((c) => c.regular.path);
+    expect(fonts.kind, `install ${CJK_FONT_PACKAGE}; no CJK font in ${searched.join(', ')}`).toBe(
+      'embedded',
+    );
     const buffer = await renderExport('pdf', table);
     const pdf = await pdfPages(buffer);
     expect(pdf.count).toBe(1);

@@ -213,7 +213,7 @@ class PdfTable {
         } else {
           // The row's text height bounds every cell: a cell cut there ends in "…".
           doc.text(text, x + PAD_X, top + PAD_Y, {
-            width: width - 2 * PAD_X,
+            width: Math.max(1, width - 2 * PAD_X),
             height: textHeight + 0.5,
             ellipsis: true,
             align: numeric[i] ? 'right' : 'left',
@@ -261,6 +261,10 @@ function fitLine(doc: PDFKit.PDFDocument, text: string, width: number): string {
   return truncateText(text, low + 1);
 }
 
+function validDate(at: Date | undefined): Date {
+  return at && !Number.isNaN(at.getTime()) ? at : new Date();
+}
+
 function registerFonts(doc: PDFKit.PDFDocument, fonts: PdfFonts): void {
   if (fonts.kind === 'embedded') {
     doc.registerFont(REGULAR, fonts.regular.data, fonts.regular.postscriptName);
@@ -289,7 +293,7 @@ export async function renderPdf(table: ExportTable, fonts: PdfFonts): Promise<Bu
     info: {
       Title: cellText(table.title),
       Creator: 'Shuili',
-      CreationDate: table.generatedAt ?? new Date(),
+      CreationDate: validDate(table.generatedAt),
     },
   });
   const chunks: Buffer[] = [];

@@ -1,5 +1,6 @@
 import { REFRESH_COOKIE, sysUserSchema, tokenResponseSchema } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AuditService } from '../audit/audit.service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
@@ -15,6 +16,7 @@ export interface UaaDeps {
   db: Database;
   tokenService: TokenService;
   secureCookies: boolean;
+  audit: AuditService;
 }
 
 /** Session and login (spec §7): the token endpoint, logout and the signed-in user. */
@@ -35,13 +37,28 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
         request.body && typeof request.body === 'object'
           ? (request.body as Record<string, unknown>)
           : {};
-      const token = await deps.tokenService.grant({
-        params: { ...(request.query as Record<string, unknown>), ...body },
-        authorization: request.headers.authorization,
-        refreshCookie: request.cookies[REFRESH_COOKIE],
+      const params = { ...(request.query as Record<string, unknown>), ...body };
+      const attempt = {
+        tenantCode: params.tenantCode,
+        username: params.username ?? params.mobile,
+        grantType: params.grant_type,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
-      });
+      };
+      let token;
+      try {
+        token = await deps.tokenService.grant({
+          params,
+          authorization: request.headers.authorization,
+          refreshCookie: request.cookies[REFRESH_COOKIE],
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (error) {
+        await deps.audit.recordLogin(request, { ...attempt, error });
+        throw error;
+      }
+      await deps.audit.recordLogin(request, attempt);
       // The browser keeps its refresh token where page scripts cannot read it.
       reply.setCookie(REFRESH_COOKIE, token.refresh_token, {
         httpOnly: true,
