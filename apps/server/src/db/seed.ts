@@ -1,6 +1,7 @@
 import { BROWSER_CLIENT_ID, BROWSER_SCOPE } from '@shuili/contract';
 import type { Config } from '../config';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
+import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
 import type { Database, Sql } from './database';
@@ -96,6 +97,8 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
         config.refreshTokenSeconds,
       ],
     );
+    // China's administrative divisions, shared by every tenant (once; kept as edited after).
+    await seedRegions(sql);
     for (const tenant of tenants) {
       const exists = await sql.query('SELECT 1 FROM tenant WHERE tenant_code = $1', [
         tenant.tenantCode,
