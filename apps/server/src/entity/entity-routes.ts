@@ -3,6 +3,7 @@ import {
   entityCalls,
   idListSchema,
   idSchema,
+  label,
   querySchemaOf,
   rowSchemaOf,
   sortableFields,
@@ -73,7 +74,9 @@ export function mountEntity(
   const row = rowSchemaOf(entity);
   const query = querySchemaOf(entity);
   const tags = [entity.name];
-  const config = { permission: 'granted' as const, fieldLabels: entity.fields };
+  // "id" names the record being changed, whichever entity it is.
+  const fieldLabels = { id: { label: label('Record', '记录', '記錄') }, ...entity.fields };
+  const config = { permission: 'granted' as const, fieldLabels };
 
   /** Runs work in the right context: the caller's tenant (RLS) or, for platform data, as owner. */
   async function inScope<T>(
