@@ -23,6 +23,79 @@ const idQuery = (name: string) =>
 const idList = envelopeOf(z.array(z.string()));
 const done = envelopeOf(z.null());
 
+/** Grant lists read by one id: GET <url>?<param>= answers the ids on the other side. */
+const GRANT_READS = [
+  {
+    url: '/api/admin/sysmenu/queryMenuIdByRoleId',
+    param: 'roleId',
+    summary: 'The menus granted to a role',
+    table: 'sys_role_menu',
+    by: 'role_id',
+    of: 'menu_id',
+  },
+  {
+    url: '/api/admin/sysurl/queryRoleIdByUrlId',
+    param: 'urlId',
+    summary: 'The roles granted a URL',
+    table: 'sys_role_url',
+    by: 'url_id',
+    of: 'role_id',
+  },
+  {
+    url: '/api/admin/sysurl/queryUrlIdByRoleId',
+    param: 'roleId',
+    summary: 'The URLs granted to a role',
+    table: 'sys_role_url',
+    by: 'role_id',
+    of: 'url_id',
+  },
+] as const;
+
+/** Grant lists replaced as a whole: the body's list replaces what the fixed side held. */
+const GRANT_WRITES = [
+  {
+    url: '/api/admin/sysuser/authorizeRoleToUser',
+    summary: "Replaces a user's roles",
+    body: roleGrantSchemas.authorizeRoleToUser,
+    table: 'sys_user_role',
+    fixed: ['userId', 'sys_user', 'user_id'],
+    list: ['roleIds', 'role_id'],
+  },
+  {
+    url: '/api/admin/sysrole/authorizeUserToRole',
+    summary: 'Replaces the users holding a role',
+    body: roleGrantSchemas.authorizeUserToRole,
+    table: 'sys_user_role',
+    fixed: ['roleId', 'sys_role', 'role_id'],
+    list: ['userIds', 'user_id'],
+    everyUserKeepsARole: true,
+  },
+  {
+    url: '/api/admin/sysmenu/authorizeMenuToRole',
+    summary: "Replaces a role's menus (send checked and half-checked parents alike)",
+    body: roleGrantSchemas.authorizeMenuToRole,
+    table: 'sys_role_menu',
+    fixed: ['roleId', 'sys_role', 'role_id'],
+    list: ['menuIds', 'menu_id'],
+  },
+  {
+    url: '/api/admin/sysurl/authorizeUrlToRole',
+    summary: "Replaces a role's URLs",
+    body: roleGrantSchemas.authorizeUrlToRole,
+    table: 'sys_role_url',
+    fixed: ['roleId', 'sys_role', 'role_id'],
+    list: ['urlIds', 'url_id'],
+  },
+  {
+    url: '/api/admin/sysurl/authorizeRoleToUrl',
+    summary: 'Replaces the roles granted a URL',
+    body: roleGrantSchemas.authorizeRoleToUrl,
+    table: 'sys_role_url',
+    fixed: ['urlId', 'sys_url', 'url_id'],
+    list: ['roleIds', 'role_id'],
+  },
+] as const;
+
 async function idsOf(sql: Sql, text: string, params: unknown[]): Promise<string[]> {
   const { rows } = await sql.query<{ id: string }>(text, params);
   return rows.map((row) => row.id);
@@ -115,106 +188,60 @@ export async function authorityRoutes(
       ),
   });
 
-  app.post('/api/admin/sysuser/authorizeRoleToUser', {
-    config: granted,
-    schema: {
-      tags,
-      summary: "Replaces a user's roles",
-      body: roleGrantSchemas.authorizeRoleToUser,
-      response: { 200: done },
-    },
-    handler: async (request) => {
-      const { userId, roleIds } = request.body;
-      await inTenant(request, async (sql, tenantId) => {
-        await requireRow(sql, 'sys_user', userId, 'userId');
-        await replaceLinkSet(sql, tenantId, {
-          table: 'sys_user_role',
-          fixedColumn: 'user_id',
-          fixedId: userId,
-          listColumn: 'role_id',
-          listIds: roleIds,
-          field: 'roleIds',
-        });
-      });
-      return ok(null);
-    },
-  });
-
-  app.post('/api/admin/sysrole/authorizeUserToRole', {
-    config: granted,
-    schema: {
-      tags,
-      summary: 'Replaces the users holding a role',
-      body: roleGrantSchemas.authorizeUserToRole,
-      response: { 200: done },
-    },
-    handler: async (request) => {
-      const { roleId, userIds } = request.body;
-      await inTenant(request, async (sql, tenantId) => {
-        await requireRow(sql, 'sys_role', roleId, 'roleId');
-        await replaceLinkSet(sql, tenantId, {
-          table: 'sys_user_role',
-          fixedColumn: 'role_id',
-          fixedId: roleId,
-          listColumn: 'user_id',
-          listIds: userIds,
-          field: 'userIds',
-        });
-        // A user must keep at least one role (spec §5).
-        const { rows } = await sql.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM sys_user u WHERE NOT EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.id)',
-        );
-        if (rows[0]!.n > 0) throw new AppError(409, 'conflict.userWithoutRole');
-      });
-      deps.grants.invalidate();
-      return ok(null);
-    },
-  });
-
-  app.get('/api/admin/sysmenu/queryMenuIdByRoleId', {
-    config: granted,
-    schema: {
-      tags,
-      summary: 'The menus granted to a role',
-      querystring: idQuery('roleId'),
-      response: { 200: idList },
-    },
-    handler: async (request) =>
-      ok(
-        await inTenant(request, (sql) =>
-          idsOf(
-            sql,
-            'SELECT menu_id::text AS id FROM sys_role_menu WHERE role_id = $1 ORDER BY 1',
-            [request.query.roleId],
+  for (const read of GRANT_READS) {
+    app.get(read.url, {
+      config: granted,
+      schema: {
+        tags,
+        summary: read.summary,
+        querystring: idQuery(read.param),
+        response: { 200: idList },
+      },
+      handler: async (request) =>
+        ok(
+          await inTenant(request, (sql) =>
+            idsOf(
+              sql,
+              `SELECT ${read.of}::text AS id FROM ${read.table} WHERE ${read.by} = $1 ORDER BY 1`,
+              [(request.query as Record<string, string>)[read.param]],
+            ),
           ),
         ),
-      ),
-  });
+    });
+  }
 
-  app.post('/api/admin/sysmenu/authorizeMenuToRole', {
-    config: granted,
-    schema: {
-      tags,
-      summary: "Replaces a role's menus (send checked and half-checked parents alike)",
-      body: roleGrantSchemas.authorizeMenuToRole,
-      response: { 200: done },
-    },
-    handler: async (request) => {
-      const { roleId, menuIds } = request.body;
-      await inTenant(request, async (sql, tenantId) => {
-        await requireRow(sql, 'sys_role', roleId, 'roleId');
-        await replaceLinkSet(sql, tenantId, {
-          table: 'sys_role_menu',
-          fixedColumn: 'role_id',
-          fixedId: roleId,
-          listColumn: 'menu_id',
-          listIds: menuIds,
-          field: 'menuIds',
+  for (const write of GRANT_WRITES) {
+    const [fixedField, fixedTable, fixedColumn] = write.fixed;
+    const [listField, listColumn] = write.list;
+    app.post(write.url, {
+      config: granted,
+      schema: { tags, summary: write.summary, body: write.body, response: { 200: done } },
+      handler: async (request) => {
+        const body = request.body as unknown as Record<string, unknown>;
+        const fixedId = String(body[fixedField]);
+        await inTenant(request, async (sql, tenantId) => {
+          await requireRow(sql, fixedTable, fixedId, fixedField);
+          await replaceLinkSet(sql, tenantId, {
+            table: write.table,
+            fixedColumn,
+            fixedId,
+            listColumn,
+            listIds: body[listField] as string[],
+            field: listField,
+          });
+          if ('everyUserKeepsARole' in write) {
+            // A user must keep at least one role (spec §5).
+            const { rows } = await sql.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM sys_user u WHERE NOT EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.user_id = u.id)',
+            );
+            if (rows[0]!.n > 0) throw new AppError(409, 'conflict.userWithoutRole');
+          }
         });
-      });
-      return ok(null);
-    },
-  });
+        deps.grants.invalidate();
+        return ok(null);
+      },
+    });
+  }
 
   app.get('/api/admin/sysmenu/querySysMenuButtonTree', {
     config: granted,
@@ -413,94 +440,6 @@ export async function authorityRoutes(
           [tenantId, roleCode, menuCode, listed.join(',')],
         );
       });
-      return ok(null);
-    },
-  });
-
-  app.get('/api/admin/sysurl/queryRoleIdByUrlId', {
-    config: granted,
-    schema: {
-      tags,
-      summary: 'The roles granted a URL',
-      querystring: idQuery('urlId'),
-      response: { 200: idList },
-    },
-    handler: async (request) =>
-      ok(
-        await inTenant(request, (sql) =>
-          idsOf(sql, 'SELECT role_id::text AS id FROM sys_role_url WHERE url_id = $1 ORDER BY 1', [
-            request.query.urlId,
-          ]),
-        ),
-      ),
-  });
-
-  app.get('/api/admin/sysurl/queryUrlIdByRoleId', {
-    config: granted,
-    schema: {
-      tags,
-      summary: 'The URLs granted to a role',
-      querystring: idQuery('roleId'),
-      response: { 200: idList },
-    },
-    handler: async (request) =>
-      ok(
-        await inTenant(request, (sql) =>
-          idsOf(sql, 'SELECT url_id::text AS id FROM sys_role_url WHERE role_id = $1 ORDER BY 1', [
-            request.query.roleId,
-          ]),
-        ),
-      ),
-  });
-
-  app.post('/api/admin/sysurl/authorizeUrlToRole', {
-    config: granted,
-    schema: {
-      tags,
-      summary: "Replaces a role's URLs",
-      body: roleGrantSchemas.authorizeUrlToRole,
-      response: { 200: done },
-    },
-    handler: async (request) => {
-      const { roleId, urlIds } = request.body;
-      await inTenant(request, async (sql, tenantId) => {
-        await requireRow(sql, 'sys_role', roleId, 'roleId');
-        await replaceLinkSet(sql, tenantId, {
-          table: 'sys_role_url',
-          fixedColumn: 'role_id',
-          fixedId: roleId,
-          listColumn: 'url_id',
-          listIds: urlIds,
-          field: 'urlIds',
-        });
-      });
-      deps.grants.invalidate();
-      return ok(null);
-    },
-  });
-
-  app.post('/api/admin/sysurl/authorizeRoleToUrl', {
-    config: granted,
-    schema: {
-      tags,
-      summary: 'Replaces the roles granted a URL',
-      body: roleGrantSchemas.authorizeRoleToUrl,
-      response: { 200: done },
-    },
-    handler: async (request) => {
-      const { urlId, roleIds } = request.body;
-      await inTenant(request, async (sql, tenantId) => {
-        await requireRow(sql, 'sys_url', urlId, 'urlId');
-        await replaceLinkSet(sql, tenantId, {
-          table: 'sys_role_url',
-          fixedColumn: 'url_id',
-          fixedId: urlId,
-          listColumn: 'role_id',
-          listIds: roleIds,
-          field: 'roleIds',
-        });
-      });
-      deps.grants.invalidate();
       return ok(null);
     },
   });
