@@ -12,6 +12,7 @@ import { ErrorLogButton } from './ErrorLogButton';
 import { FullscreenButton } from './FullscreenButton';
 import { HeaderSearch } from './HeaderSearch';
 import { LanguageSelect } from './LanguageSelect';
+import { MenuSwitch } from './MenuSwitch';
 import styles from './Navbar.module.css';
 import { useSettingsStore } from './settings-store';
 import { SizeSelect } from './SizeSelect';
@@ -52,6 +53,7 @@ export function Navbar({ routes, trail, onOpenSettings }: NavbarProps) {
         </div>
       )}
       <div className={styles.right}>
+        {!mobile && <MenuSwitch />}
         <HeaderSearch routes={routes} />
         <ErrorLogButton />
         <NotificationBell />
