@@ -42,6 +42,12 @@ export function translateDbError(
       fields: field ? [{ field, key: 'validation.refMissing' }] : undefined,
     });
   }
+  if (pg?.code === PG.checkViolation) {
+    const field = fieldOfConstraint(entity, pg.constraint);
+    throw new AppError(400, 'validation.invalid', {
+      fields: field ? [{ field, key: 'validation.invalid' }] : undefined,
+    });
+  }
   if (
     pg?.code === PG.invalidText ||
     pg?.code === '22003' ||

@@ -1,4 +1,4 @@
-import { translate, type EntityDef, type Lang } from '@shuili/contract';
+import { dictLabel, translate, type EntityDef, type Lang } from '@shuili/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -75,7 +75,8 @@ function cellOf(
       )
       .join(', ');
   }
-  if (field.dictType) return dicts.get(field.dictType)?.get(String(value)) ?? String(value);
+  if (field.dictType)
+    return dictLabel(dicts.get(field.dictType)?.get(String(value)) ?? String(value), lang);
   if (field.kind === 'status')
     return translate(lang, value === 1 ? 'status.enabled' : 'status.disabled');
   if (field.kind === 'switch') return translate(lang, value ? 'common.yes' : 'common.no');

@@ -10,8 +10,10 @@ export interface ListFilter {
   filters: Record<string, string>;
   /** Tree entities: '' for roots, else the parent's key. */
   parentId?: string;
-  /** Rows of these keys only (exports of a selection, re-reads after writes). */
+  /** Rows of these keys only (the declared key: id, or a code). */
   keys?: string[];
+  /** Rows of these ids only (re-reads after writes), whatever the declared key. */
+  ids?: string[];
 }
 
 export interface ListPage extends ListFilter {
@@ -59,6 +61,7 @@ function whereClause(entity: EntityDef, filter: ListFilter, params: Params): str
     );
   }
   if (filter.keys) conditions.push(keysCondition(entity, params.add(filter.keys)));
+  if (filter.ids) conditions.push(`t.id = ANY(${params.add(filter.ids)}::bigint[])`);
   return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
@@ -92,6 +95,15 @@ export const entityRepo = {
       params.values,
     );
     return rows;
+  },
+
+  async byIds(sql: Sql, entity: EntityDef, ids: string[]): Promise<Row[]> {
+    return entityRepo.list(
+      sql,
+      entity,
+      { filters: {}, ids, sort: 'id', order: 'ascend', limit: ids.length, offset: 0 },
+      true,
+    );
   },
 
   async byKeys(sql: Sql, entity: EntityDef, keys: string[]): Promise<Row[]> {

@@ -102,7 +102,7 @@ export function mountEntity(
       : Promise.resolve(undefined);
 
   async function reread(ctx: EntityContext, id: string): Promise<Row> {
-    const [found] = await entityRepo.byKeys(ctx.sql, { ...entity, key: 'id' }, [id]);
+    const [found] = await entityRepo.byIds(ctx.sql, entity, [id]);
     return shapeRow(found!, undefined);
   }
 

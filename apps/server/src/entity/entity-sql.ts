@@ -25,7 +25,7 @@ export function treeParentColumn(entity: EntityDef): string | undefined {
 function outputExpression(field: FieldDef, column: string): string {
   const ref = `t.${q(column)}`;
   if (field.sql === 'bigint' || field.sql === 'numeric(14,2)') return `${ref}::text`;
-  if (field.sql === 'text[]') return `${ref}::text[]`;
+  if (field.sql === 'text[]' || field.sql === 'bigint[]') return `${ref}::text[]`;
   return ref;
 }
 

@@ -20,7 +20,12 @@ export function issuesToProblems(issues: readonly IssueLike[]): FieldProblem[] {
     const detail = { ...(issue.params ?? {}), ...issue } as Record<string, unknown>;
     const code = String(issue.code ?? issue.keyword ?? 'invalid');
     const pathParts = issue.path ?? (issue.instancePath ?? '').split('/').filter(Boolean);
-    let field = pathParts.map(String).join('.');
+    // A bad item of a list is a problem of the list field ("roleIds", not "roleIds.0"): that is
+    // the name the form shows the message beside.
+    const firstIndex = pathParts.findIndex(
+      (part) => typeof part === 'number' || /^\d+$/.test(String(part)),
+    );
+    let field = (firstIndex > 0 ? pathParts.slice(0, firstIndex) : pathParts).map(String).join('.');
     if (code === 'unrecognized_keys' && Array.isArray(detail.keys))
       field = detail.keys.map(String).join(', ');
     if (issue.message.startsWith('validation.')) return { field, key: issue.message };

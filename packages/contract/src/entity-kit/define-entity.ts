@@ -64,7 +64,7 @@ export function defineEntity(input: EntityInput): EntityDef {
       update: true,
       delete: true,
       export: true,
-      status: 'status' in input.fields,
+      status: Object.values(input.fields).some((field) => field.kind === 'status'),
       ...input.operations,
     },
     defaultSort:

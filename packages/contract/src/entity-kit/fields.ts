@@ -32,7 +32,8 @@ export type SqlType =
   | 'timestamptz'
   | 'numeric(14,2)'
   | 'jsonb'
-  | 'text[]';
+  | 'text[]'
+  | 'bigint[]';
 
 export interface EnumOption {
   value: string;
@@ -192,7 +193,12 @@ export const f = {
     field(
       'richtext',
       'text',
-      requiredText.max(options.max ?? 100_000),
+      requiredText
+        .max(options.max ?? 100_000)
+        // Markup alone ("<p> </p>") or blanks is no content.
+        .refine((html) => !options.required || html.replace(/<[^>]*>|&nbsp;/g, '').trim() !== '', {
+          error: 'validation.required',
+        }),
       { list: false, ...options },
       { max: options.max ?? 100_000 },
     ),
@@ -200,7 +206,8 @@ export const f = {
     field(
       'number',
       'integer',
-      z.coerce
+      // JSON numbers only: a boolean or a blank must not turn into 1 or 0.
+      z
         .number({ error: 'validation.invalid' })
         .int({ error: 'validation.invalid' })
         .min(options.min ?? 0)
@@ -220,7 +227,10 @@ export const f = {
     field(
       'dict',
       'text',
-      requiredText.trim().max(64),
+      requiredText
+        .trim()
+        .min(options.required ? 1 : 0)
+        .max(64),
       { search: 'eq', ...options },
       { dictType: options.dictType },
     ),
@@ -245,7 +255,7 @@ export const f = {
     field(
       'status',
       'smallint',
-      z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1),
+      z.union([z.literal(0), z.literal(1)], { error: 'validation.status' }),
       {
         label: { en: 'Status', zh: '状态', tw: '狀態' },
         search: 'eq',
@@ -277,14 +287,18 @@ export const f = {
     field(
       'tags',
       'text[]',
-      options.options
+      (options.options
         ? z
             .array(z.enum(options.options.map((option) => option.value) as [string, ...string[]]))
             .max(20)
-        : z.array(requiredText.trim().min(1).max(64)).max(50),
+        : z.array(requiredText.trim().min(1).max(64)).max(50)
+      ).min(options.required ? 1 : 0, { error: 'validation.required' }),
       { search: undefined, ...options },
       { options: options.options },
     ),
+  /** A list of ids of another table kept in an array column (a notification's recipients). */
+  idList: (options: Common) =>
+    field('tags', 'bigint[]', z.array(idInput()).max(10_000), { search: undefined, ...options }),
   icon: (options: Common) =>
     field('icon', 'text', requiredText.trim().max(64), { search: undefined, ...options }),
 };

@@ -118,6 +118,7 @@ function outputOf(field: FieldDef): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'text[]':
+    case 'bigint[]':
       return z.array(z.string());
     case 'bigint':
       return field.link ? z.array(z.string()) : z.string();

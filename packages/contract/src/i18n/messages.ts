@@ -7,6 +7,7 @@ type Catalogue = Record<string, string>;
  * they come; its own screen strings live in apps/web/src/i18n.
  */
 const en: Catalogue = {
+  'validation.status': '{field} must be 1 (enabled) or 0 (disabled)',
   'field.userId': 'User',
   'field.userIds': 'Users',
   'field.roleId': 'Role',
@@ -138,6 +139,7 @@ const en: Catalogue = {
 };
 
 const zh: Catalogue = {
+  'validation.status': '{field}只能是 1（启用）或 0（禁用）',
   'field.userId': '用户',
   'field.userIds': '用户',
   'field.roleId': '角色',
@@ -261,6 +263,7 @@ const zh: Catalogue = {
 };
 
 const tw: Catalogue = {
+  'validation.status': '{field}只能是 1（啟用）或 0（停用）',
   'field.userId': '使用者',
   'field.userIds': '使用者',
   'field.roleId': '角色',

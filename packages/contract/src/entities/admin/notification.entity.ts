@@ -40,7 +40,7 @@ export const notificationEntity = defineEntity({
         { value: 'users', label: label('Users', '用户', '使用者') },
       ],
     }),
-    publishTargets: f.tags({
+    publishTargets: f.idList({
       label: label('Recipients', '接收对象', '接收對象'),
       list: false,
       export: false,
