@@ -1,9 +1,11 @@
 // `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
 import { runLogin } from './login';
+import { runUserList } from './user-list';
 
 const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; summary: unknown }>> =
   {
     login: runLogin,
+    'user-list': runUserList,
   };
 
 const args = process.argv.slice(2);

@@ -46,14 +46,31 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** A data folder prepared beforehand (kept at stop); else a fresh temporary one (removed). */
+  dataDir?: string;
+  /** Extra flags for node, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
 /** Starts the real server process (as `npm start` runs it) and waits until it listens. */
-export async function startServer(env: Record<string, string>, core = 1): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  core = 1,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-'));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-')));
   const child = await spawnPinned(
     core,
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: REPO_ROOT,
       env: {
@@ -73,10 +90,26 @@ export async function startServer(env: Record<string, string>, core = 1): Promis
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (ownDataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    const failure =
+      child.exitCode !== null
+        ? 'server exited'
+        : Date.now() > deadline
+          ? 'server did not start'
+          : undefined;
+    if (failure) {
+      await stop();
+      throw new Error(`${failure}:\n${output}`);
+    }
     const up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -84,14 +117,5 @@ export async function startServer(env: Record<string, string>, core = 1): Promis
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, pid: child.pid!, stop };
 }

@@ -26,6 +26,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permitted } from '../app/Permitted';
 import { usePermission } from '../app/permission';
+import { useSessionStore } from '../app/session-store';
 import { useLocaleStore } from '../i18n/i18n';
 import { RouteIcon } from '../layout/RouteIcon';
 import { feedback } from '../lib/feedback';
@@ -150,7 +151,12 @@ export function ResourcePage({
   const queryClient = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
   const buttons = entityButtons(entity);
-  const ops = entity.operations;
+  // Shared reference data (regions) is read by every tenant but written by the platform only.
+  const platform = useSessionStore((state) => state.user?.platform ?? false);
+  const ops =
+    entity.scope === 'shared' && !platform
+      ? { ...entity.operations, add: false, update: false, delete: false, status: false }
+      : entity.operations;
   const mayEdit = usePermission(buttons.edit) && ops.update;
   const mayDelete = usePermission(buttons.delete) && ops.delete;
   const mayToggle = usePermission(buttons.status) && ops.status;

@@ -61,6 +61,8 @@ export const sysUserSchema = z.object({
   avatar: z.string().nullable(),
   tenantCode: z.string(),
   tenantName: z.string(),
+  /** The platform tenant administers tenants and shared data (regions, app clients). */
+  platform: z.boolean(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   geographic: z.string().nullable(),

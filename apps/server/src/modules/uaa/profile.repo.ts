@@ -22,10 +22,11 @@ export async function readSysUser(
     tenant_code: string;
     tenant_name: string;
     tenant_name_i18n: Partial<Record<Lang, string>>;
+    is_platform: boolean;
     roles: string[] | null;
   }>(
     `SELECT u.id, u.username, u.nickname, u.avatar, u.email, u.mobile, u.geographic, u.address, u.profile,
-            t.tenant_code, t.tenant_name, t.tenant_name_i18n,
+            t.tenant_code, t.tenant_name, t.tenant_name_i18n, t.is_platform,
             (SELECT array_agg(r.role_code ORDER BY (r.role_code = 'ROLE_ADMIN') DESC, r.role_code)
                FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
               WHERE ur.user_id = u.id AND r.status = 1) AS roles
@@ -44,6 +45,7 @@ export async function readSysUser(
     avatar: row.avatar,
     tenantCode: row.tenant_code,
     tenantName: tenantNameIn(row, lang),
+    platform: row.is_platform,
     email: row.email,
     phone: row.mobile,
     geographic: row.geographic,
