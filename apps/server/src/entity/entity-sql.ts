@@ -38,6 +38,8 @@ export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): s
   for (const [name, field, column] of storedFields(entity)) {
     if (field.writeOnly || column === 'created_at' || column === 'updated_at') continue;
     parts.push(`${outputExpression(field, column)} AS ${q(name)}`);
+    if (field.targetsBy)
+      parts.push(`${dependentLabels(entity, field, column)} AS ${q(`${name}Label`)}`);
     if (field.ref) {
       parts.push(
         `(SELECT r.${q(field.ref.labelColumn)}::text FROM ${q(field.ref.table)} r WHERE r.id = t.${q(column)}) AS ${q(`${name}Label`)}`,
@@ -61,6 +63,18 @@ export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): s
     );
   }
   return parts.join(',\n       ');
+}
+
+/** The labels of ids whose table another field names (a notification's roles, orgs or users). */
+function dependentLabels(entity: EntityDef, field: FieldDef, column: string): string {
+  const by = field.targetsBy!;
+  const scope = columnOf(by.field, entity.fields[by.field]!);
+  const cases = Object.entries(by.targets).map(
+    ([value, target]) =>
+      `WHEN '${value.replace(/'/g, "''")}' THEN ARRAY(SELECT r.${q(target.labelColumn)}::text FROM ${q(target.table)} r
+         WHERE r.id = ANY(t.${q(column)}) ORDER BY array_position(t.${q(column)}, r.id))`,
+  );
+  return `CASE t.${q(scope)} ${cases.join(' ')} ELSE ARRAY[]::text[] END`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" and nothing more. */

@@ -1,5 +1,5 @@
 import { DATE_FORMAT, PASSWORD_INPUT_MAX, type FieldDef } from '@shuili/contract';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from './DictSelect';
 import { useLabel } from './field-label';
@@ -145,6 +145,32 @@ function BooleanSwitch({
       onChange={(checked) => onChange?.(checked)}
       checkedChildren={t('resource.yes')}
       unCheckedChildren={t('resource.no')}
+    />
+  );
+}
+
+/**
+ * Ids of the table another field of the form names (a notification's recipients: roles,
+ * organisations or users by its scope); nothing to choose while that field names none.
+ */
+function DependentRefs({
+  targetsBy,
+  ...control
+}: { targetsBy: NonNullable<FieldDef['targetsBy']> } & Omit<FieldInputProps, 'field'>) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const scope = Form.useWatch(targetsBy.field, form) as string | undefined;
+  const target = scope ? targetsBy.targets[scope] : undefined;
+  if (!target)
+    return <Select id={control.id} disabled placeholder={t('resource.noChoiceNeeded')} />;
+  return (
+    <RefSelect
+      key={scope}
+      {...control}
+      target={target}
+      multiple
+      allowClear
+      placeholder={t('resource.typeToSearch')}
     />
   );
 }

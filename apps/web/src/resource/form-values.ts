@@ -30,10 +30,20 @@ function isLabeled(value: unknown): value is LabeledValue {
   return !!value && typeof value === 'object' && 'value' in value;
 }
 
+/** Ids with the labels the row answers beside them, as a multiple select holds them. */
+function labeledList(ids: unknown, labels: unknown): LabeledValue[] {
+  const names = Array.isArray(labels) ? (labels as unknown[]) : [];
+  return (Array.isArray(ids) ? ids : []).map((id, index) => ({
+    value: String(id),
+    label: String(names[index] ?? id),
+  }));
+}
+
 /** A row's value as the field's form control holds it. */
 function toFormValue(name: string, field: FieldDef, row: ResourceRow): unknown {
   const value = row[name];
   if (value === undefined || value === null) return undefined;
+  if (field.targetsBy) return labeledList(value, row[`${name}Label`]);
   switch (field.kind) {
     case 'datetime': {
       const date = dayjs(value as string);
@@ -44,13 +54,8 @@ function toFormValue(name: string, field: FieldDef, row: ResourceRow): unknown {
       const label = row[`${name}Label`];
       return { value: String(value), label: String(label ?? value) } satisfies LabeledValue;
     }
-    case 'refs': {
-      const labels = Array.isArray(row[`${name}Label`]) ? (row[`${name}Label`] as unknown[]) : [];
-      return (Array.isArray(value) ? value : []).map((id, index): LabeledValue => ({
-        value: String(id),
-        label: String(labels[index] ?? id),
-      }));
-    }
+    case 'refs':
+      return labeledList(value, row[`${name}Label`]);
     default:
       return value;
   }

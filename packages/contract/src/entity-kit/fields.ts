@@ -99,6 +99,8 @@ export interface FieldDef {
   max?: number;
   /** A pattern the web applies too, with its message key (validation.*). */
   pattern?: { source: string; key: string };
+  /** Ids whose table depends on another field's value (recipients: roles, orgs or users). */
+  targetsBy?: { field: string; targets: Record<string, RefTarget> };
   /** A reference whose target is deleted: refuse (default) or clear this field. */
   onDelete?: 'restrict' | 'set-null';
   /** Width of the list column in px. */
@@ -297,8 +299,14 @@ export const f = {
       { options: options.options },
     ),
   /** A list of ids of another table kept in an array column (a notification's recipients). */
-  idList: (options: Common) =>
-    field('tags', 'bigint[]', z.array(idInput()).max(10_000), { search: undefined, ...options }),
+  idList: (options: Common & { targetsBy?: FieldDef['targetsBy'] }) =>
+    field(
+      'tags',
+      'bigint[]',
+      z.array(idInput()).max(10_000),
+      { search: undefined, ...options },
+      { targetsBy: options.targetsBy },
+    ),
   icon: (options: Common) =>
     field('icon', 'text', requiredText.trim().max(64), { search: undefined, ...options }),
 };

@@ -138,7 +138,8 @@ export function rowSchemaOf(entity: EntityDef) {
     if (field.writeOnly) continue;
     shape[name] = outputOf(field).nullable().optional();
     if (field.ref) shape[`${name}Label`] = z.string().nullable().optional();
-    if (field.link) shape[`${name}Label`] = z.array(z.string()).nullable().optional();
+    if (field.link || field.targetsBy)
+      shape[`${name}Label`] = z.array(z.string()).nullable().optional();
   }
   if (entity.tree) shape.hasChildren = z.boolean().optional();
   return z.object(shape);

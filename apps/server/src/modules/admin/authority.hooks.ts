@@ -1,4 +1,4 @@
-import { ENTITIES, ROLE_ADMIN } from '@shuili/contract';
+import { ENTITIES, notificationEntity, ROLE_ADMIN } from '@shuili/contract';
 import type { Sql } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
@@ -101,25 +101,39 @@ function checkFields(values: Record<string, unknown>) {
 /** Notifications: the publisher is whoever publishes; recipients must match the scope. */
 export const notificationHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
-    checkTargets(values);
+    await checkTargets(ctx.sql, values);
     return { publisher_id: ctx.auth.userId };
   },
-  async beforeUpdate(_ctx, _id, values) {
-    if (values.publishScope !== undefined || values.publishTargets !== undefined)
-      checkTargets(values);
+  async beforeUpdate(ctx, id, values) {
+    if (values.publishScope === undefined && values.publishTargets === undefined) return;
+    const { rows } = await ctx.sql.query<{ publish_scope: string; targets: string[] }>(
+      'SELECT publish_scope, publish_targets::text[] AS targets FROM notification WHERE id = $1',
+      [id],
+    );
+    if (!rows[0]) return;
+    values.publishScope ??= rows[0].publish_scope;
+    values.publishTargets ??= rows[0].targets;
+    await checkTargets(ctx.sql, values);
   },
 };
 
-function checkTargets(values: Record<string, unknown>) {
-  const scope = values.publishScope ?? 'all';
-  const targets = Array.isArray(values.publishTargets) ? (values.publishTargets as string[]) : [];
-  if (scope === 'all') {
+/** Recipients must be rows of the tenant in the table the scope names (RLS hides others). */
+async function checkTargets(sql: Sql, values: Record<string, unknown>) {
+  const scope = String(values.publishScope ?? 'all');
+  const listed = Array.isArray(values.publishTargets) ? (values.publishTargets as string[]) : [];
+  const targets = [...new Set(listed)];
+  const target = notificationEntity.fields.publishTargets!.targetsBy!.targets[scope];
+  if (!target) {
     values.publishTargets = [];
     return;
   }
-  if (targets.length === 0 || targets.some((target) => !/^\d{1,18}$/.test(target))) {
-    throw new AppError(400, 'validation.required', {
-      fields: [{ field: 'publishTargets', key: 'validation.required' }],
-    });
-  }
+  const problem = (key: string) =>
+    new AppError(400, key, { fields: [{ field: 'publishTargets', key }] });
+  if (targets.length === 0) throw problem('validation.required');
+  const { rows } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${target.table} WHERE id = ANY($1::bigint[])`,
+    [targets],
+  );
+  if (rows[0]!.n !== targets.length) throw problem('validation.refMissing');
+  values.publishTargets = targets;
 }

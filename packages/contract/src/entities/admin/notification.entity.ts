@@ -1,5 +1,5 @@
 import { defineEntity, f, label } from '../../entity-kit';
-import { USER_TARGET } from './targets';
+import { ORG_TARGET, ROLE_TARGETS, USER_TARGET } from './targets';
 
 /** Notifications published to everyone, roles, organisations or users; they feed the bell. */
 export const notificationEntity = defineEntity({
@@ -41,6 +41,10 @@ export const notificationEntity = defineEntity({
       ],
     }),
     publishTargets: f.idList({
+      targetsBy: {
+        field: 'publishScope',
+        targets: { roles: ROLE_TARGETS, orgs: ORG_TARGET, users: USER_TARGET },
+      },
       label: label('Recipients', '接收对象', '接收對象'),
       list: false,
       export: false,
