@@ -55,6 +55,7 @@ export function FieldInput({ field, editingId, ...control }: FieldInputProps) {
     label: label(option.label),
   }));
 
+  if (field.targetsBy) return <DependentRefs {...control} targetsBy={field.targetsBy} />;
   switch (field.kind) {
     case 'textarea':
     case 'richtext':
