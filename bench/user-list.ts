@@ -5,7 +5,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { createTestPostgresDatabase } from '@shuili/server/testing';
 import { keepAliveClient } from './lib/http-load';
 import { writeResult } from './lib/results';
-import { canPin, freePort, REPO_ROOT, spawnPinned, startServer } from './lib/server-process';
+import {
+  canPin,
+  freePort,
+  REPO_ROOT,
+  spawnPinned,
+  startServer,
+  withPinnedSelf,
+} from './lib/server-process';
 import { closedLoop, median, quantile, round } from './lib/stats';
 import { prepareUsers, type Target } from './lib/user-list-data';
 
@@ -123,60 +130,92 @@ async function checkCases(target: Running, plan: Plan) {
   }
 }
 
-/** Sequential latency, then closed-loop load at each connection count, for every case. */
-async function measure(target: Running, plan: Plan) {
-  const results = plan.cases.map((c) => ({
-    case: c.name,
-    sequential: { requests: 0, p50Ms: 0, p99Ms: 0, maxMs: 0, errors: 0 },
-    concurrent: [] as {
-      connections: number;
-      perSecond: number;
-      p50Ms: number;
-      p99Ms: number;
-      errors: number;
-    }[],
-  }));
-  const single = keepAliveClient(target.url, target.headers, 1);
+interface CaseResult {
+  case: CaseName;
+  sequential: { requests: number; p50Ms: number; p99Ms: number; maxMs: number; errors: number };
+  concurrent: {
+    connections: number;
+    perSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+    errors: number;
+  }[];
+}
+
+type Measured = CaseResult[];
+
+/**
+ * Sequential latency, then closed-loop load at each connection count, for every case on every
+ * target. Targets and cases take turns in short blocks, so a busy moment of the machine (other
+ * work on it) falls on all of them alike instead of on whichever happened to run then.
+ */
+async function measure(targets: Running[], plan: Plan): Promise<Measured[]> {
+  const paths = plan.cases.map(({ search }) => `${QUERY}?${search}`);
+  const latencies = targets.map(() => paths.map(() => [] as number[]));
+  const errors = targets.map(() => paths.map(() => 0));
+  const singles = targets.map((target) => keepAliveClient(target.url, target.headers, 1));
   try {
-    for (const [index, { search }] of plan.cases.entries()) {
-      const path = `${QUERY}?${search}`;
-      for (let i = 0; i < plan.warmup; i += 1) await single.get(path);
-      const latencies: number[] = [];
-      let errors = 0;
-      for (let i = 0; i < plan.sequential; i += 1) {
-        const t0 = performance.now();
-        const answer = await single.get(path).catch(() => undefined);
-        latencies.push(performance.now() - t0);
-        if (answer?.status !== 200) errors += 1;
-      }
-      results[index]!.sequential = {
-        requests: latencies.length,
-        p50Ms: round(quantile(latencies, 0.5)),
-        p99Ms: round(quantile(latencies, 0.99)),
-        maxMs: round(Math.max(...latencies)),
-        errors,
-      };
-    }
-  } finally {
-    single.close();
-  }
-  for (const connections of plan.connections) {
-    const client = keepAliveClient(target.url, target.headers, connections);
-    try {
-      const runs = plan.cases.map(() => [] as Awaited<ReturnType<typeof closedLoop>>[]);
-      // Runs of the cases alternate, so a slow moment of the machine does not hit one case only.
-      for (let run = 0; run < plan.runs; run += 1) {
-        for (const [index, { search }] of plan.cases.entries()) {
-          const path = `${QUERY}?${search}`;
-          runs[index]!.push(
-            await closedLoop(connections, plan.seconds, () =>
-              client.get(path).then((answer) => answer.status === 200),
-            ),
-          );
+    for (const single of singles)
+      for (const path of paths) for (let i = 0; i < plan.warmup; i += 1) await single.get(path);
+    const rounds = 10;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [c, path] of paths.entries()) {
+        for (const [t, single] of singles.entries()) {
+          for (let i = 0; i < Math.ceil(plan.sequential / rounds); i += 1) {
+            const t0 = performance.now();
+            const answer = await single.get(path).catch(() => undefined);
+            latencies[t]![c]!.push(performance.now() - t0);
+            if (answer?.status !== 200) errors[t]![c]! += 1;
+          }
         }
       }
-      for (const [index, caseRuns] of runs.entries()) {
-        results[index]!.concurrent.push({
+    }
+  } finally {
+    for (const single of singles) single.close();
+  }
+  const results: Measured[] = targets.map((_, t) =>
+    plan.cases.map((c, index) => {
+      const times = latencies[t]![index]!;
+      return {
+        case: c.name,
+        sequential: {
+          requests: times.length,
+          p50Ms: round(quantile(times, 0.5)),
+          p99Ms: round(quantile(times, 0.99)),
+          maxMs: round(Math.max(...times)),
+          errors: errors[t]![index]!,
+        },
+        concurrent: [],
+      };
+    }),
+  );
+
+  // Each run takes every connection count, case and target in turn (the same idea as above);
+  // each loop opens its own connections, so none sits idle long enough to be closed under it.
+  type Run = Awaited<ReturnType<typeof closedLoop>>;
+  const runs = plan.connections.map(() => targets.map(() => paths.map(() => [] as Run[])));
+  for (let run = 0; run < plan.runs; run += 1) {
+    for (const [k, connections] of plan.connections.entries()) {
+      for (const [c, path] of paths.entries()) {
+        for (const [t, target] of targets.entries()) {
+          const client = keepAliveClient(target.url, target.headers, connections);
+          try {
+            runs[k]![t]![c]!.push(
+              await closedLoop(connections, plan.seconds, () =>
+                client.get(path).then((answer) => answer.status === 200),
+              ),
+            );
+          } finally {
+            client.close();
+          }
+        }
+      }
+    }
+  }
+  for (const [k, connections] of plan.connections.entries()) {
+    for (const [t, perCase] of runs[k]!.entries()) {
+      for (const [c, caseRuns] of perCase.entries()) {
+        results[t]![c]!.concurrent.push({
           connections,
           perSecond: round(median(caseRuns.map((r) => r.perSecond))),
           p50Ms: round(median(caseRuns.map((r) => quantile(r.latencies, 0.5)))),
@@ -184,14 +223,10 @@ async function measure(target: Running, plan: Plan) {
           errors: caseRuns.reduce((sum, r) => sum + r.failures, 0),
         });
       }
-    } finally {
-      client.close();
     }
   }
   return results;
 }
-
-type Measured = Awaited<ReturnType<typeof measure>>;
 
 /** Shuili's cost over the peer, case by case: latency and throughput ratios. */
 function ratios(shuili: Measured, peer: Measured) {
@@ -209,12 +244,30 @@ function ratios(shuili: Measured, peer: Measured) {
   });
 }
 
+/** The machine's 1-minute load average, sampled while the benchmark runs (others may share it). */
+function watchLoad() {
+  const samples = [os.loadavg()[0]!];
+  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5_000);
+  return () => {
+    clearInterval(timer);
+    samples.push(os.loadavg()[0]!);
+    return {
+      atStart: round(samples[0]!),
+      max: round(Math.max(...samples)),
+      median: round(median(samples)),
+      atEnd: round(samples.at(-1)!),
+    };
+  };
+}
+
 /**
  * GET querySysUser with 10,000 users in tenant demo (issue: under 50 ms at p99, measured here):
- * first page, nickname filter and page 500, one request at a time and under 10 and 50
+ * first page, nickname filter and a late page, one request at a time and under 10 and 50
  * connections, on each database, beside a peer running the same SQL without the framework.
  */
 export async function runUserList(smoke: boolean) {
+  const started = performance.now();
+  const load = watchLoad();
   const users = smoke ? 200 : 10_000;
   const plan: Plan = smoke
     ? {
@@ -240,52 +293,49 @@ export async function runUserList(smoke: boolean) {
 
   const results = [];
   for (const backend of backends) {
-    let target: Target;
-    let cleanup: () => Promise<void>;
-    if (backend === 'postgres') {
-      const created = await createTestPostgresDatabase();
-      target = { kind: 'postgres', url: created.url };
-      cleanup = created.drop;
-    } else {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-'));
-      target = { kind: 'pglite', dataDir };
-      cleanup = () => fs.rm(dataDir, { recursive: true, force: true });
-    }
+    const cleanups: (() => Promise<void>)[] = [];
+    const stops: (() => Promise<void>)[] = [];
     try {
+      let serverTarget: Target;
+      let peerTarget: Target;
+      if (backend === 'postgres') {
+        const created = await createTestPostgresDatabase();
+        cleanups.push(created.drop);
+        serverTarget = peerTarget = { kind: 'postgres', url: created.url };
+      } else {
+        const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-'));
+        cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+        serverTarget = { kind: 'pglite', dataDir: path.join(dataDir, 'server') };
+        peerTarget = { kind: 'pglite', dataDir: path.join(dataDir, 'peer') };
+      }
       const seedStarted = performance.now();
-      const tenantId = await prepareUsers(target, plan.users);
+      const tenantId = await prepareUsers(serverTarget, plan.users);
       const seedSeconds = round((performance.now() - seedStarted) / 1000);
+      // PGlite belongs to one process: the peer gets a copy of the folder, made while closed.
+      if (serverTarget.kind === 'pglite' && peerTarget.kind === 'pglite')
+        await fs.cp(serverTarget.dataDir, peerTarget.dataDir, { recursive: true });
 
       const server = await startServer(
-        target.kind === 'postgres' ? { DATABASE_URL: target.url } : {},
+        serverTarget.kind === 'postgres' ? { DATABASE_URL: serverTarget.url } : {},
         1,
-        target.kind === 'pglite' ? { dataDir: target.dataDir } : {},
+        serverTarget.kind === 'pglite' ? { dataDir: serverTarget.dataDir } : {},
       );
-      let shuili: Measured;
-      let shuiliData: unknown[];
-      try {
-        const running: Running = {
-          url: server.url,
-          headers: { authorization: `Bearer ${await signIn(server.url)}` },
-          stop: server.stop,
-        };
-        shuiliData = await checkCases(running, plan);
-        shuili = await measure(running, plan);
-      } finally {
-        await server.stop();
-      }
+      stops.push(server.stop);
+      const shuiliTarget: Running = {
+        url: server.url,
+        headers: { authorization: `Bearer ${await signIn(server.url)}` },
+        stop: server.stop,
+      };
+      const peerServer = await startPeer(peerTarget, tenantId);
+      stops.push(peerServer.stop);
 
-      // PGlite is one process's: the peer opens the folder once the server has closed it.
-      const peerServer = await startPeer(target, tenantId);
-      let peer: Measured;
-      try {
-        const peerData = await checkCases(peerServer, plan);
-        if (!isDeepStrictEqual(shuiliData, peerData))
-          throw new Error('the peer does not answer the same rows as the server');
-        peer = await measure(peerServer, plan);
-      } finally {
-        await peerServer.stop();
-      }
+      const shuiliData = await checkCases(shuiliTarget, plan);
+      if (!isDeepStrictEqual(shuiliData, await checkCases(peerServer, plan)))
+        throw new Error('the peer does not answer the same rows as the server');
+      // The load generator (this process) on core 0, the server and its peer on core 1.
+      const [shuili, peer] = (await withPinnedSelf(0, () =>
+        measure([shuiliTarget, peerServer], plan),
+      )) as [Measured, Measured];
       results.push({
         backend,
         seedSeconds,
@@ -297,7 +347,8 @@ export async function runUserList(smoke: boolean) {
         ),
       });
     } finally {
-      await cleanup();
+      for (const stop of stops.reverse()) await stop();
+      for (const cleanup of cleanups) await cleanup();
     }
   }
   const summary = {
@@ -309,6 +360,8 @@ export async function runUserList(smoke: boolean) {
       cases: plan.cases.map((c) => ({ name: c.name, call: `GET ${QUERY}?${c.search}` })),
     },
     peer: 'node:http + the server database layer running the same count and page SQL, no auth',
+    machineLoad: load(),
+    runSeconds: round((performance.now() - started) / 1000),
     results,
   };
   const file = await writeResult('user-list', smoke, summary);

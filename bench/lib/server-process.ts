@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,6 +39,23 @@ export async function spawnPinned(
   return (await canPin())
     ? spawn('taskset', ['-c', String(core), command, ...args], options)
     : spawn(command, args, options);
+}
+
+/**
+ * Runs work with this process (every thread: the load generator) pinned to one core, so it does
+ * not take the server's; its previous affinity is restored afterwards.
+ */
+export async function withPinnedSelf<T>(core: number, work: () => Promise<T>): Promise<T> {
+  if (!(await canPin())) return work();
+  const taskset = (...args: string[]) => promisify(execFile)('taskset', args);
+  const { stdout } = await taskset('-p', String(process.pid));
+  const previous = stdout.trim().split(/\s+/).pop()!; // "pid 123's current affinity mask: 3"
+  await taskset('-a', '-p', '-c', String(core), String(process.pid));
+  try {
+    return await work();
+  } finally {
+    await taskset('-a', '-p', previous, String(process.pid));
+  }
 }
 
 export interface RunningServer {

@@ -23,6 +23,8 @@ export interface ListPage extends ListFilter {
   offset: number;
 }
 
+const NEVER_NULL = new Set(['id', 'created_at', 'updated_at']);
+
 function sortColumn(entity: EntityDef, sort: string): string {
   if (sort === 'id') return 'id';
   if (sort === 'createdAt') return 'created_at';
@@ -87,11 +89,18 @@ export const entityRepo = {
     const params = new Params();
     const where = whereClause(entity, page, params);
     const direction = page.order === 'ascend' ? 'ASC' : 'DESC';
+    const column = sortColumn(entity, page.sort);
+    // Never-null columns get no NULLS clause: "id DESC NULLS LAST" cannot walk the primary key
+    // backwards and would sort the whole tenant for every page.
+    const nulls = NEVER_NULL.has(column) ? '' : ' NULLS LAST';
+    const order = `ORDER BY t.${q(column)} ${direction}${nulls}, t.id ${direction}`;
+    // The page is cut first and labelled after: PostgreSQL computes the select list for rows
+    // OFFSET skips too, so labelling in one query costs a late page thousands of sub-queries.
     const { rows } = await sql.query<Row>(
       `SELECT ${rowSelect(entity, { withLinks })}
-         FROM ${q(entity.table)} t ${where}
-        ORDER BY t.${q(sortColumn(entity, page.sort))} ${direction} NULLS LAST, t.id ${direction}
-        LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}`,
+         FROM (SELECT t.* FROM ${q(entity.table)} t ${where} ${order}
+               LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}) t
+        ${order}`,
       params.values,
     );
     return rows;
