@@ -33,9 +33,19 @@ function tag(page: Page, path: string) {
 }
 
 async function openProfile(page: Page) {
-  await page.getByTestId('navbar-user').click();
-  await page.getByTestId('menu-profile').click();
-  await waitForPath(page, '/profile/index');
+  // On a loaded machine the dropdown can still be opening when its item is clicked; a second
+  // try separates that from a menu that never navigates (which still fails).
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('navbar-user').click();
+    await page.getByTestId('menu-profile').click();
+    const arrived = await page
+      .waitForURL((url) => url.pathname === '/profile/index', { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (arrived) break;
+    if (attempt === 3) await waitForPath(page, '/profile/index');
+    await page.keyboard.press('Escape');
+  }
   await page.getByTestId('profile-page').waitFor();
 }
 
