@@ -247,7 +247,7 @@ function ratios(shuili: Measured, peer: Measured) {
 /** The machine's 1-minute load average, sampled while the benchmark runs (others may share it). */
 function watchLoad() {
   const samples = [os.loadavg()[0]!];
-  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5_000);
+  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5_000).unref();
   return () => {
     clearInterval(timer);
     samples.push(os.loadavg()[0]!);
