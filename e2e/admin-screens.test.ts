@@ -5,14 +5,16 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO_ADMIN,
-  DEMO_OPERATOR,
-  signIn,
-  startConsole,
-  waitForPath,
-  type ConsoleRig,
-  type Credentials,
-} from './console';
+  api,
+  form,
+  idsWhere,
+  PLATFORM_ADMIN,
+  signedIn,
+  sidebarLabels,
+  view,
+  visibleOption,
+} from './admin-console';
+import { DEMO_ADMIN, DEMO_OPERATOR, startConsole, waitForPath, type ConsoleRig } from './console';
 
 let rig: ConsoleRig;
 
@@ -24,26 +26,6 @@ afterAll(async () => {
   await rig?.close();
 });
 
-const PLATFORM_ADMIN: Credentials = {
-  tenantCode: 'platform',
-  username: 'admin',
-  password: 'admin123',
-};
-
-/** A fresh browser signed in as `who`, on the workbench. */
-async function signedIn(who: Credentials, locale?: string): Promise<Page> {
-  const { page } = await rig.newPage(locale);
-  await page.goto('/login');
-  await signIn(page, who);
-  await waitForPath(page, '/home/workbench');
-  return page;
-}
-
-/** The kept-alive view of a route (the tags view keeps several mounted). */
-const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`);
-const form = (page: Page) => page.getByTestId('resource-form');
-const visibleOption = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
 /** A node of a checkable tree by its exact title. */
 const treeNode = (scope: Locator, title: string) =>
   scope.locator('.ant-tree-treenode', {
@@ -61,25 +43,6 @@ async function openList(page: Page, path: string) {
 /** Waits for the answer to a call whose URL contains `call`. */
 const answerTo = (page: Page, call: string) =>
   page.waitForResponse((response) => response.url().includes(call));
-
-/** Calls the API with the token the page holds (the cookie the console keeps it in). */
-async function api(page: Page, method: string, url: string, body?: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status(), body: await response.json() };
-}
-
-/** Ids of the rows of an entity query whose field equals one of the values. */
-async function idsWhere(page: Page, url: string, field: string, values: string[]) {
-  const { body } = await api(page, 'GET', `${url}?pageSize=10000`);
-  return (body.data.list as Array<Record<string, string>>)
-    .filter((row) => values.includes(row[field]!))
-    .map((row) => row.id!);
-}
 
 interface MenuNode {
   id: string;
@@ -168,16 +131,6 @@ async function grantOperator(
   }
 }
 
-/** The labels of the sidebar's menu items, submenus included. */
-async function sidebarLabels(page: Page): Promise<string[]> {
-  const sidebar = page.getByTestId('sidebar');
-  for (const submenu of await sidebar.locator('.ant-menu-submenu-title').all()) {
-    if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click();
-  }
-  const labels = await sidebar.locator('.ant-menu-title-content').allInnerTexts();
-  return labels.map((text) => text.trim()).filter(Boolean);
-}
-
 /** The error texts shown under the entity form's field. */
 function fieldErrors(page: Page, entity: string, name: string) {
   return form(page)
@@ -251,7 +204,7 @@ async function searchParams(page: Page, list: Locator, paramKey: string) {
 
 describe('administration screens in the browser (issue 4)', () => {
   it('authorises ROLE_OPERATOR with the Users screen and its list URL through the drawer', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     const tree = await menuTree(admin);
     const adminGroup = findMenu(tree, 'admin')!;
     const usersMenu = findMenu(tree, 'sysuser')!;
@@ -299,7 +252,7 @@ describe('administration screens in the browser (issue 4)', () => {
     expect(urlAnswer.status()).toBe(200);
     expect((urlAnswer.request().postDataJSON() as { urlIds: string[] }).urlIds).toContain(listUrl);
 
-    const operator = await signedIn(DEMO_OPERATOR);
+    const operator = await signedIn(rig, DEMO_OPERATOR);
     expect(await sidebarLabels(operator)).toContain('Users');
     const listed = answerTo(operator, '/api/admin/sysuser/querySysUser');
     await operator.getByTestId('sidebar').locator('.ant-menu-item', { hasText: 'Users' }).click();
@@ -311,7 +264,7 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('shows the operator only the data fields granted, in the list, its answer and its export', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     await grantOperator(admin, {
       menus: ['sysuser'],
       buttons: ['sysuser:export'],
@@ -352,7 +305,7 @@ describe('administration screens in the browser (issue 4)', () => {
       .waitFor();
 
     // The operator's list: the two columns, and rows without the hidden fields.
-    const operator = await signedIn(DEMO_OPERATOR);
+    const operator = await signedIn(rig, DEMO_OPERATOR);
     const listed = answerTo(operator, '/api/admin/sysuser/querySysUser');
     await operator.goto('/admin/sysuser');
     const listAnswer = await listed;
@@ -401,7 +354,7 @@ describe('administration screens in the browser (issue 4)', () => {
         },
       ],
     ] as const) {
-      const admin = await signedIn(DEMO_ADMIN, locale);
+      const admin = await signedIn(rig, DEMO_ADMIN, locale);
       const users = await openList(admin, '/admin/sysuser');
       await users.getByTestId('resource-add').click();
       let sent = 0;
@@ -444,7 +397,7 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('edit wants one row, delete wants a selection and confirms the count, then the rows are gone', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     await addParam(admin, 'e2e.batch.one', 'Batch one', '1');
     await addParam(admin, 'e2e.batch.two', 'Batch two', '2');
     const params = await openList(admin, '/admin/sysparam');
@@ -487,7 +440,7 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('exports the filtered rows as xlsx, docx, pdf and csv', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     await addParam(admin, 'e2e.export.gate', 'East gate opening', 'gate-7-open-40');
     await addParam(admin, 'e2e.export.other', 'Other setting', 'not-this-one');
     const params = await openList(admin, '/admin/sysparam');
@@ -528,7 +481,7 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('loads the region tree a level at a time; only the platform may change regions', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     const roots = answerTo(admin, 'querySysRegionTree');
     await admin.goto('/admin/sysregion');
     expect(new URL((await roots).url()).searchParams.get('parentId')).toBe('');
@@ -565,19 +518,19 @@ describe('administration screens in the browser (issue 4)', () => {
       expect(await regions.getByTestId(testId).count(), testId).toBe(0);
     }
 
-    const platform = await signedIn(PLATFORM_ADMIN);
+    const platform = await signedIn(rig, PLATFORM_ADMIN);
     const platformRegions = await openList(platform, '/admin/sysregion');
     await platformRegions.getByTestId('resource-add').waitFor();
     expect(await platformRegions.getByTestId('row-edit').count()).toBeGreaterThan(0);
   });
 
   it('assigns a new zone to the operator, whose current zones then hold it', async () => {
-    const operator = await signedIn(DEMO_OPERATOR);
+    const operator = await signedIn(rig, DEMO_OPERATOR);
     const before = await api(operator, 'GET', '/api/admin/syszone/queryCurrentZones');
     expect(before.status).toBe(200);
     expect(JSON.stringify(before.body.data)).not.toContain('E2E canal zone');
 
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     await admin.goto('/admin/regional');
     const zones = view(admin, '/admin/regional');
     await zones.getByTestId('resource-table').waitFor();
@@ -622,11 +575,11 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('lists the signed-in operator among online users and signs them out', async () => {
-    const operator = await signedIn(DEMO_OPERATOR);
+    const operator = await signedIn(rig, DEMO_OPERATOR);
     await operator.goto('/profile/index');
     await operator.getByTestId('profile-page').waitFor();
 
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     await admin.goto('/admin/onlinesysuser');
     const online = admin.getByTestId('online-users-page');
     await online.getByTestId('online-search-username').fill('operator');
@@ -657,7 +610,7 @@ describe('administration screens in the browser (issue 4)', () => {
   });
 
   it('narrows the sidebar to the chosen parent menu and restores it when cleared', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
     const full = await sidebarLabels(admin);
     expect(full).toEqual(expect.arrayContaining(['Workbench', 'Users', 'Roles']));
 

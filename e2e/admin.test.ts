@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_ADMIN,
-  signIn,
-  startConsole,
-  waitForPath,
-  type ConsoleRig,
-  type Credentials,
-} from './console';
+import { api, form, idsWhere, signedIn, sidebarLabels, view, visibleOption } from './admin-console';
+import { DEMO_ADMIN, startConsole, waitForPath, type ConsoleRig } from './console';
 
 let rig: ConsoleRig;
 
@@ -19,21 +13,6 @@ afterAll(async () => {
   await rig?.close();
 });
 
-/** A fresh browser signed in as `who`, on the workbench. */
-async function signedIn(who: Credentials): Promise<Page> {
-  const { page } = await rig.newPage();
-  await page.goto('/login');
-  await signIn(page, who);
-  await waitForPath(page, '/home/workbench');
-  return page;
-}
-
-/** The kept-alive view of a route (the tags view keeps several mounted). */
-const view = (page: Page, path: string) => page.locator(`[data-view="${path}"]`);
-const form = (page: Page) => page.getByTestId('resource-form');
-const visibleOption = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
-
 /** Submits the open entity form and answers the call it made. */
 async function submit(page: Page, call: string) {
   const answered = page.waitForResponse((response) => response.url().includes(call));
@@ -41,38 +20,9 @@ async function submit(page: Page, call: string) {
   return answered;
 }
 
-/** Calls the API with the token the page holds (the cookie the console keeps it in). */
-async function api(page: Page, method: string, url: string, body?: unknown) {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status(), body: await response.json() };
-}
-
-/** Ids of the rows of an entity query whose field equals the value. */
-async function idsWhere(page: Page, url: string, field: string, values: string[]) {
-  const { body } = await api(page, 'GET', `${url}?pageSize=10000`);
-  return (body.data.list as Array<Record<string, string>>)
-    .filter((row) => values.includes(row[field]!))
-    .map((row) => row.id!);
-}
-
-/** The labels of the sidebar's menu items, submenus included. */
-async function sidebarLabels(page: Page): Promise<string[]> {
-  const sidebar = page.getByTestId('sidebar');
-  for (const submenu of await sidebar.locator('.ant-menu-submenu-title').all()) {
-    if ((await submenu.getAttribute('aria-expanded')) !== 'true') await submenu.click();
-  }
-  const labels = await sidebar.locator('.ant-menu-title-content').allInnerTexts();
-  return labels.map((text) => text.trim()).filter(Boolean);
-}
-
 describe('administration in the browser', () => {
   it('an administrator creates a role and a user; the user sees exactly the granted menus and buttons, and a revoked URL is refused', async () => {
-    const admin = await signedIn(DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN);
 
     // The role, through the roles screen.
     await admin.goto('/authority/sysrole');
@@ -138,7 +88,11 @@ describe('administration in the browser', () => {
 
     // The clerk signs in: exactly the workbench (home's only child shows alone) and
     // System admin > Users.
-    const clerk = await signedIn({ tenantCode: 'demo', username: 'clerk', password: 'clerk123' });
+    const clerk = await signedIn(rig, {
+      tenantCode: 'demo',
+      username: 'clerk',
+      password: 'clerk123',
+    });
     expect(await sidebarLabels(clerk)).toEqual(['Workbench', 'System admin', 'Users']);
     await clerk.goto('/admin/sysuser');
     const clerkUsers = view(clerk, '/admin/sysuser');
@@ -166,7 +120,7 @@ describe('administration in the browser', () => {
   });
 
   it('a tenant created by the platform administrator can sign in at once', async () => {
-    const platform = await signedIn({
+    const platform = await signedIn(rig, {
       tenantCode: 'platform',
       username: 'admin',
       password: 'admin123',
@@ -183,7 +137,7 @@ describe('administration in the browser', () => {
     expect((await submit(platform, '/addSysTenant')).status()).toBe(200);
     await tenants.locator('.ant-table-row', { hasText: 'riverside' }).waitFor();
 
-    const chief = await signedIn({
+    const chief = await signedIn(rig, {
       tenantCode: 'riverside',
       username: 'chief',
       password: 'chief123',
