@@ -9,3 +9,5 @@ export * from './api/notification';
 export * from './entity-kit';
 export * from './entities';
 export * from './api/admin';
+export * from './api/iot-control';
+export * from './iot';

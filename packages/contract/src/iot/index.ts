@@ -1,0 +1,3 @@
+export * from './thing-model';
+export * from './topics';
+export * from './payloads';
