@@ -22,6 +22,8 @@ import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
 import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminEntityRoutes } from './modules/admin/admin-entities';
+import { createIotModel, iotModelRoutes } from './modules/iot/device/iot-model.module';
+import { iotEntityHookMap, registerIot } from './modules/iot/iot.module';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -29,6 +31,9 @@ import { userAdminRoutes } from './modules/admin/user-admin.routes';
 import { authorityRoutes } from './modules/authority/authority.routes';
 import { UrlGrantService } from './modules/authority/url-grant.service';
 import { DataFieldService } from './entity/data-field.service';
+import { credentialRoutes } from './modules/iot/device/credential.routes';
+import { CredentialService } from './modules/iot/device/credential.service';
+import { createDeviceTransport } from './mqtt/device-transport';
 import { PlatformTenants } from './entity/platform-tenants';
 import { notificationRoutes } from './modules/notification/notification.routes';
 import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
@@ -136,15 +141,40 @@ export async function buildApp({
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
   await app.register(notificationRoutes, { db });
   const platform = new PlatformTenants(db);
+  const iotModel = createIotModel(config);
   await app.register(adminEntityRoutes, {
     db,
     grants,
     dataFields: new DataFieldService(),
     platform,
+    moreHooks: iotEntityHookMap(iotModel),
   });
+  // Not encapsulated: its decorations (deviceChanges, fileStorage) are for the IoT modules.
+  await iotModelRoutes(app, { db, model: iotModel });
   await app.register(authorityRoutes, { db, grants });
   await app.register(userAdminRoutes, { db, tokenService, platform });
   await app.register(lookupRoutes, { db });
+  // The MQTT broker (embedded or external, docs/iot.md): modules reach it as app.deviceTransport.
+  // It stops in preClose, before the HTTP server waits for its connections (WebSockets included).
+  const deviceCredentials = new CredentialService(db);
+  const deviceTransport = createDeviceTransport(config, app, {
+    db,
+    tokens,
+    devices: deviceCredentials,
+  });
+  deviceCredentials.onRevoked((tenantCode, deviceNo) =>
+    deviceTransport.disconnectDevice(tenantCode, deviceNo),
+  );
+  app.decorate('deviceTransport', deviceTransport);
+  app.decorate('deviceCredentials', deviceCredentials);
+  app.addHook('onReady', () => deviceTransport.start());
+  app.addHook('preClose', () => deviceTransport.stop());
+  await app.register(credentialRoutes, {
+    credentials: deviceCredentials,
+    transport: deviceTransport,
+    publicUrls: config.mqttPublicUrls,
+  });
+  await registerIot(app, { db });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

@@ -19,3 +19,32 @@ describe('configuration', () => {
     expect(loadConfig().trustProxy).toBe(false);
   });
 });
+
+describe('MQTT settings', () => {
+  const names = ['MQTT_PUBLIC_URLS', 'MQTT_TLS_PORT', 'MQTT_CONSUMERS', 'MQTT_PORT'] as const;
+  const saved = names.map((name) => process.env[name]);
+  afterEach(() => {
+    names.forEach((name, i) => {
+      if (saved[i] === undefined) delete process.env[name];
+      else process.env[name] = saved[i];
+    });
+  });
+
+  it('reads ports, public URLs and consumers, with defaults', () => {
+    for (const name of names) delete process.env[name];
+    expect(loadConfig()).toMatchObject({
+      mqttPort: 1883,
+      mqttTlsPort: 8883,
+      mqttPublicUrls: [],
+      mqttConsumers: 4,
+    });
+    process.env.MQTT_PUBLIC_URLS = 'mqtts://iot.example.com:8883, wss://iot.example.com/mqtt';
+    process.env.MQTT_CONSUMERS = '0';
+    expect(loadConfig()).toMatchObject({
+      mqttPublicUrls: ['mqtts://iot.example.com:8883', 'wss://iot.example.com/mqtt'],
+      mqttConsumers: 1,
+    });
+    process.env.MQTT_PORT = 'abc';
+    expect(() => loadConfig()).toThrow(/MQTT_PORT/);
+  });
+});

@@ -13,8 +13,27 @@ export interface Config {
   /** Where PGlite keeps its files when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** An external broker (MQTT 5, shared subscriptions) instead of the embedded one. */
   mqttUrl: string | undefined;
+  /** TCP port of the embedded broker; 0 picks a free one (tests). */
   mqttPort: number;
+  /** PEM files of the embedded broker's TLS listener; both set turns it on. */
+  mqttTlsCert: string | undefined;
+  mqttTlsKey: string | undefined;
+  mqttTlsPort: number;
+  /**
+   * Broker URLs devices are told to use (comma-separated MQTT_PUBLIC_URLS), when the addresses
+   * the server derives from the request (its host, MQTT_PORT, /mqtt) are not what devices reach.
+   */
+  mqttPublicUrls: string[];
+  /**
+   * External broker only: connections per node sharing the device topics. mqtt.js handles one
+   * message at a time per connection (the PUBACK waits for storage), so several connections
+   * keep several writes in flight.
+   */
+  mqttConsumers: number;
+  /** External broker only: the shared-subscription group of the nodes of one deployment. */
+  mqttShareGroup: string;
   /** HS256 key for access tokens; when unset the server generates one and keeps it in the database. */
   jwtSecret: string | undefined;
   accessTokenSeconds: number;
@@ -25,6 +44,8 @@ export interface Config {
   browserClientSecret: string;
   demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
   seedDemo: boolean;
+  /** `npm start` runs a light simulation of the demo tenant's devices (SIM=0 turns it off). */
+  simulate: boolean;
   /** Serve the built SPA from this folder (empty: API only). */
   webDist: string;
   /**
@@ -75,6 +96,15 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int('MQTT_PORT', 1883),
+    mqttTlsCert: env.MQTT_TLS_CERT || undefined,
+    mqttTlsKey: env.MQTT_TLS_KEY || undefined,
+    mqttTlsPort: int('MQTT_TLS_PORT', 8883),
+    mqttPublicUrls: (env.MQTT_PUBLIC_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    mqttConsumers: Math.max(1, int('MQTT_CONSUMERS', 4)),
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'shuili',
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
@@ -87,6 +117,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       platformAdmin: env.PLATFORM_ADMIN_PASSWORD || 'admin123',
     },
     seedDemo: bool('SEED_DEMO', true),
+    simulate: bool('SIM', true),
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: trustProxy(),
     logLevel: env.LOG_LEVEL || 'info',

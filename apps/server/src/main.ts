@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { seed } from './db/seed';
+import { startDemoSimulation } from './modules/iot/demo-simulation';
 
 /** Process entry: configuration, database, migrations, seed, HTTP; graceful stop on signals. */
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   const seeded = await seed(db, config);
   const app = await buildApp({ config, db });
 
+  let stopSimulation: (() => Promise<void>) | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -27,6 +29,7 @@ async function main() {
     }, 25_000);
     force.unref();
     try {
+      await stopSimulation?.();
       await app.close();
       await db.close();
       app.log.info('stopped cleanly');
@@ -40,6 +43,13 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.simulate && config.seedDemo) {
+    // The demo keeps running without it: a simulation that cannot start is reported, not fatal.
+    stopSimulation = await startDemoSimulation(app, db, listeningPort(app)).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the light simulation did not start');
+      return undefined;
+    });
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info(
     `Shuili is ready in ${Date.now() - started} ms on http://localhost:${config.port} with ${where}` +
@@ -54,6 +64,12 @@ async function main() {
         `  API docs: http://localhost:${config.port}/api/docs\n`,
     );
   }
+}
+
+/** The HTTP port actually bound (PORT=0 picks a free one). */
+function listeningPort(app: Awaited<ReturnType<typeof buildApp>>): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 main().catch((error: unknown) => {

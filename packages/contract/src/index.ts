@@ -10,4 +10,6 @@ export * from './entity-kit';
 export * from './entities';
 export * from './api/admin';
 export * from './api/iot-control';
+export * from './api/iot-model';
+export * from './api/iot-telemetry';
 export * from './iot';

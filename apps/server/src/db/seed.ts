@@ -1,6 +1,7 @@
 import { BROWSER_CLIENT_ID, BROWSER_SCOPE } from '@shuili/contract';
 import type { Config } from '../config';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
+import { seedDemoIot, seedIotCatalogue } from '../modules/iot/device/iot-seed';
 import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
@@ -100,16 +101,36 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
     // China's administrative divisions, shared by every tenant (once; kept as edited after).
     await seedRegions(sql);
     for (const tenant of tenants) {
-      const exists = await sql.query('SELECT 1 FROM tenant WHERE tenant_code = $1', [
-        tenant.tenantCode,
-      ]);
-      if (exists.rows.length > 0) continue;
+      const exists = await sql.query<{ id: string }>(
+        'SELECT id::text FROM tenant WHERE tenant_code = $1',
+        [tenant.tenantCode],
+      );
+      if (exists.rows.length > 0) {
+        await upgradeIot(sql, tenant.tenantCode, exists.rows[0]!.id);
+        continue;
+      }
       const { tenantId, userIds } = await provisionTenant(sql, tenant);
-      if (tenant.tenantCode === 'demo') await seedDemoNotifications(sql, tenantId, userIds);
+      if (tenant.tenantCode === 'demo') {
+        await seedDemoNotifications(sql, tenantId, userIds);
+        await seedDemoIot(sql, tenantId);
+      }
       created.push(tenant.tenantCode);
     }
     return created;
   });
+}
+
+/**
+ * A tenant provisioned before the IoT tables existed gets their catalogue (and the demo its
+ * district) once: only while it has no product at all, so later deletions stay deleted.
+ */
+async function upgradeIot(sql: Sql, tenantCode: string, tenantId: string): Promise<void> {
+  const products = await sql.query('SELECT 1 FROM iot_product WHERE tenant_id = $1 LIMIT 1', [
+    tenantId,
+  ]);
+  if (products.rows.length > 0) return;
+  await seedIotCatalogue(sql, tenantId);
+  if (tenantCode === 'demo') await seedDemoIot(sql, tenantId);
 }
 
 /** A few notices and a message so the demo's bell and "my notifications" have something to show. */

@@ -335,6 +335,21 @@ function violationsOf(
       add('above the maximum', max + 1);
       break;
     }
+    case 'double precision': {
+      const min = field.min ?? -1e9;
+      const max = field.max ?? 1e9;
+      add('not a number', 'abc');
+      add('a boolean', true);
+      add('below the minimum', min - 1);
+      add('above the maximum', max + 1);
+      // Near the middle of the range, where a double still holds the extra digits.
+      if (field.precision !== undefined)
+        add(
+          `more than ${field.precision} decimal places`,
+          Math.round((min + max) / 2) + 10 ** -(field.precision + 2),
+        );
+      break;
+    }
     case 'boolean':
       add('a string', 'yes');
       add('a number', 1);
@@ -386,6 +401,7 @@ const SQL_TYPES: Record<SqlType, { dataType: string; udt?: string }> = {
   boolean: { dataType: 'boolean' },
   timestamptz: { dataType: 'timestamp with time zone' },
   'numeric(14,2)': { dataType: 'numeric' },
+  'double precision': { dataType: 'double precision' },
   jsonb: { dataType: 'jsonb' },
   'text[]': { dataType: 'ARRAY', udt: '_text' },
   'bigint[]': { dataType: 'ARRAY', udt: '_int8' },

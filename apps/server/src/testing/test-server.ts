@@ -61,7 +61,12 @@ export async function createTestPostgresDatabase(): Promise<{
  * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL.
  */
 export async function startTestServer(
-  options: { backend?: Backend; config?: Partial<Config> } = {},
+  options: {
+    backend?: Backend;
+    config?: Partial<Config>;
+    /** Registers more on the built app before it listens (parts not yet wired into app.ts). */
+    beforeListen?: (app: FastifyInstance, db: Database) => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const backend = options.backend ?? 'pglite';
   let cleanup: () => Promise<void>;
@@ -76,7 +81,8 @@ export async function startTestServer(
     cleanup = () => fs.rm(dir, { recursive: true, force: true });
   }
   // Tests pose as many clients through X-Forwarded-For, as if behind one proxy.
-  const config = loadConfig({ trustProxy: 1, logLevel: 'warn', ...options.config });
+  // An ephemeral MQTT port: parallel test servers must not fight over 1883.
+  const config = loadConfig({ trustProxy: 1, logLevel: 'warn', mqttPort: 0, ...options.config });
   await migrate(db);
   await seed(db, config);
   const app = await buildApp({
@@ -84,6 +90,7 @@ export async function startTestServer(
     db,
     logger: process.env.TEST_LOG ? { level: 'info' } : false,
   });
+  await options.beforeListen?.(app, db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

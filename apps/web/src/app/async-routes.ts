@@ -30,6 +30,48 @@ const admin = {
   SysTenantPage: lazyPage(() => import('../features/admin/SysTenantPage'), 'SysTenantPage'),
 };
 
+const iotPage = {
+  IotProjectPage: lazyPage(() => import('../features/iot/pages/IotProjectPage'), 'IotProjectPage'),
+  IotProductPage: lazyPage(() => import('../features/iot/pages/IotProductPage'), 'IotProductPage'),
+  IotFactorPage: lazyPage(() => import('../features/iot/pages/IotFactorPage'), 'IotFactorPage'),
+  SensorTemplatePage: lazyPage(
+    () => import('../features/iot/pages/SensorTemplatePage'),
+    'SensorTemplatePage',
+  ),
+  SensorInstancePage: lazyPage(
+    () => import('../features/iot/pages/SensorInstancePage'),
+    'SensorInstancePage',
+  ),
+  ControllerTemplatePage: lazyPage(
+    () => import('../features/iot/pages/ControllerTemplatePage'),
+    'ControllerTemplatePage',
+  ),
+  ControllerInstancePage: lazyPage(
+    () => import('../features/iot/pages/ControllerInstancePage'),
+    'ControllerInstancePage',
+  ),
+  IotDeviceListPage: lazyPage(
+    () => import('../features/iot/pages/IotDeviceListPage'),
+    'IotDeviceListPage',
+  ),
+  DeviceFilePage: lazyPage(() => import('../features/iot/pages/DeviceFilePage'), 'DeviceFilePage'),
+  DeviceImagePage: lazyPage(
+    () => import('../features/iot/pages/DeviceImagePage'),
+    'DeviceImagePage',
+  ),
+  IotCommandPage: lazyPage(() => import('../features/iot/pages/IotCommandPage'), 'IotCommandPage'),
+  AlarmRulePage: lazyPage(() => import('../features/iot/pages/AlarmRulePage'), 'AlarmRulePage'),
+  AlarmRecordPage: lazyPage(
+    () => import('../features/iot/pages/AlarmRecordPage'),
+    'AlarmRecordPage',
+  ),
+  ThingModelPage: lazyPage(
+    () => import('../features/iot/product/ThingModelPage'),
+    'ThingModelPage',
+  ),
+  DevicePage: lazyPage(() => import('../features/iot/device/DevicePage'), 'DevicePage'),
+};
+
 /**
  * The role- and menu-gated routes of spec §2 route groups. Each area's issue registers its routes
  * here (with meta.roles where the area needs them); route generation decides per user which of
@@ -153,6 +195,106 @@ export const asyncRoutes: AppRoute[] = [
         name: 'DataPermission',
         page: admin.DataPermissionPage,
         meta: { title: 'route.datapermission', icon: 'database' },
+      },
+    ],
+  },
+  {
+    // The IoT screens keep the spec's top-level paths (/IOTprojectList ...) under one menu group.
+    path: '/iot',
+    alwaysShow: true,
+    meta: { title: 'route.iot', icon: 'cluster' },
+    children: [
+      {
+        path: '/IOTprojectList',
+        name: 'IotProject',
+        page: iotPage.IotProjectPage,
+        meta: { title: 'route.iotproject', icon: 'profile' },
+      },
+      {
+        path: '/IOTproductList',
+        name: 'IotProduct',
+        page: iotPage.IotProductPage,
+        meta: { title: 'route.iotproduct', icon: 'appstore' },
+      },
+      {
+        path: '/IOTproductShowEdit/:serialNo',
+        name: 'IotThingModel',
+        hidden: true,
+        page: iotPage.ThingModelPage,
+        meta: { title: 'route.thingModel', activeMenu: '/IOTproductList', noCache: true },
+      },
+      {
+        path: '/factorList',
+        name: 'IotFactor',
+        page: iotPage.IotFactorPage,
+        meta: { title: 'route.iotfactor', icon: 'tags' },
+      },
+      {
+        path: '/sensorTemplate',
+        name: 'SensorTemplate',
+        page: iotPage.SensorTemplatePage,
+        meta: { title: 'route.sensortemplate', icon: 'dashboard' },
+      },
+      {
+        path: '/controllerTemplate',
+        name: 'ControllerTemplate',
+        page: iotPage.ControllerTemplatePage,
+        meta: { title: 'route.controllertemplate', icon: 'control' },
+      },
+      {
+        path: 'deviceList',
+        name: 'IotDeviceList',
+        page: iotPage.IotDeviceListPage,
+        meta: { title: 'route.iotdevice', icon: 'database' },
+      },
+      {
+        path: 'device/:id',
+        name: 'IotDevice',
+        hidden: true,
+        page: iotPage.DevicePage,
+        meta: { title: 'route.iotDevicePage', activeMenu: '/iot/deviceList', noCache: true },
+      },
+      {
+        path: '/sensorInstance',
+        name: 'SensorInstance',
+        page: iotPage.SensorInstancePage,
+        meta: { title: 'route.sensorinstance', icon: 'bars' },
+      },
+      {
+        path: '/controllerInstance',
+        name: 'ControllerInstance',
+        page: iotPage.ControllerInstancePage,
+        meta: { title: 'route.controllerinstance', icon: 'tool' },
+      },
+      {
+        path: '/wenjianList',
+        name: 'DeviceFile',
+        page: iotPage.DeviceFilePage,
+        meta: { title: 'route.devicefile', icon: 'file-text' },
+      },
+      {
+        path: '/imageList',
+        name: 'DeviceImage',
+        page: iotPage.DeviceImagePage,
+        meta: { title: 'route.deviceimage', icon: 'file-search' },
+      },
+      {
+        path: 'command',
+        name: 'IotCommand',
+        page: iotPage.IotCommandPage,
+        meta: { title: 'route.iotCommand', icon: 'history' },
+      },
+      {
+        path: 'alarmRule',
+        name: 'AlarmRule',
+        page: iotPage.AlarmRulePage,
+        meta: { title: 'route.alarmRule', icon: 'setting' },
+      },
+      {
+        path: 'alarmRecord',
+        name: 'AlarmRecord',
+        page: iotPage.AlarmRecordPage,
+        meta: { title: 'route.alarmRecord', icon: 'bell' },
       },
     ],
   },

@@ -6,6 +6,7 @@ import type { RouteLink } from '../app/generate-routes';
 import { useSessionStore } from '../app/session-store';
 import { NotificationBell } from '../features/notification/NotificationBell';
 import { getTenantName } from '../lib/auth-storage';
+import { LiveReconnectButton } from '../lib/mqtt/LiveReconnectButton';
 import { toggleSidebar, useAppStore } from './app-state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorLogButton } from './ErrorLogButton';
@@ -56,6 +57,7 @@ export function Navbar({ routes, trail, onOpenSettings }: NavbarProps) {
         {!mobile && <MenuSwitch />}
         <HeaderSearch routes={routes} />
         <ErrorLogButton />
+        <LiveReconnectButton />
         <NotificationBell />
         {!mobile && <FullscreenButton />}
         <SizeSelect />

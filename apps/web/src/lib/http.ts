@@ -20,6 +20,8 @@ export interface RequestOptions {
   params?: Record<string, ParamValue>;
   /** A JSON body. */
   data?: unknown;
+  /** Raw bytes instead (uploads), sent as application/octet-stream. */
+  raw?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The caller reports the failure itself: no toast, no re-login dialog. */
@@ -140,13 +142,14 @@ async function send<T>(url: string, options: RequestOptions, retried: boolean): 
   if (token) headers.Authorization = `Bearer ${token}`;
   if (role) headers[ROLE_CODE_HEADER] = role;
   if (options.data !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.raw !== undefined) headers['Content-Type'] = 'application/octet-stream';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(url, options.params), {
       method: options.method ?? 'GET',
       headers,
-      body: options.data === undefined ? undefined : JSON.stringify(options.data),
+      body: options.raw ?? (options.data === undefined ? undefined : JSON.stringify(options.data)),
       signal: options.signal,
       credentials: 'same-origin',
     });

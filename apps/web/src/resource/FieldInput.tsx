@@ -66,7 +66,17 @@ export function FieldInput({ field, editingId, ...control }: FieldInputProps) {
         />
       );
     case 'number':
-      return <InputNumber {...control} min={field.min} max={field.max} style={{ width: '100%' }} />;
+      return (
+        <InputNumber
+          {...control}
+          min={field.min}
+          max={field.max}
+          // Whole numbers for integer columns; decimals (coordinates, ranges) keep their places.
+          precision={field.sql === 'integer' || field.sql === 'smallint' ? 0 : undefined}
+          step={field.sql === 'double precision' ? 10 ** -Math.min(field.precision ?? 0, 2) : 1}
+          style={{ width: '100%' }}
+        />
+      );
     case 'select':
       return <Select {...control} allowClear={optional} options={options} />;
     case 'dict':

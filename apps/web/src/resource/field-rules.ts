@@ -15,10 +15,12 @@ export const PATTERN_MESSAGES = [
   'digits',
   'email',
   'fieldList',
+  'identifier',
   'mobile',
   'paramKey',
   'roleCode',
   'tenantCode',
+  'thingKey',
   'url',
 ] as const;
 

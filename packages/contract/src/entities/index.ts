@@ -14,6 +14,20 @@ import { sysTenantEntity } from './admin/sys-tenant.entity';
 import { sysUrlEntity } from './admin/sys-url.entity';
 import { sysUserEntity } from './admin/sys-user.entity';
 import { sysZoneEntity } from './admin/sys-zone.entity';
+import {
+  controllerInstanceEntity,
+  controllerTemplateEntity,
+  iotDeviceEntity,
+  iotDeviceFileEntity,
+  iotFactorEntity,
+  iotProductEntity,
+  iotProjectEntity,
+  sensorInstanceEntity,
+  sensorTemplateEntity,
+} from './iot';
+import { alarmRecordEntity } from './iot/alarm-record.entity';
+import { alarmRuleEntity } from './iot/alarm-rule.entity';
+import { iotCommandEntity } from './iot/iot-command.entity';
 
 export * from './admin/app-client.entity';
 export * from './admin/default-dicts';
@@ -31,6 +45,10 @@ export * from './admin/sys-tenant.entity';
 export * from './admin/sys-url.entity';
 export * from './admin/sys-user.entity';
 export * from './admin/sys-zone.entity';
+export * from './iot';
+export * from './iot/iot-command.entity';
+export * from './iot/alarm-rule.entity';
+export * from './iot/alarm-record.entity';
 
 /** Every declared entity, in the order their tables are created (referenced ones first). */
 export const ENTITIES: readonly EntityDef[] = [
@@ -52,4 +70,16 @@ export const ENTITIES: readonly EntityDef[] = [
   notificationEntity,
   operationLogEntity,
   loginLogEntity,
+  iotProjectEntity,
+  iotProductEntity,
+  iotFactorEntity,
+  sensorTemplateEntity,
+  controllerTemplateEntity,
+  iotDeviceEntity,
+  sensorInstanceEntity,
+  controllerInstanceEntity,
+  iotDeviceFileEntity,
+  iotCommandEntity,
+  alarmRuleEntity,
+  alarmRecordEntity,
 ];

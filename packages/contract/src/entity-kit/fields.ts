@@ -31,6 +31,7 @@ export type SqlType =
   | 'boolean'
   | 'timestamptz'
   | 'numeric(14,2)'
+  | 'double precision'
   | 'jsonb'
   | 'text[]'
   | 'bigint[]';
@@ -97,6 +98,8 @@ export interface FieldDef {
   defaultValue?: string | number | boolean;
   min?: number;
   max?: number;
+  /** Decimal places a decimal field keeps (coordinates: 6). */
+  precision?: number;
   /** A pattern the web applies too, with its message key (validation.*). */
   pattern?: { source: string; key: string };
   /** Ids whose table depends on another field's value (recipients: roles, orgs or users). */
@@ -216,6 +219,36 @@ export const f = {
         .max(options.max ?? 1_000_000_000),
       { sortable: true, ...options },
       { min: options.min ?? 0, max: options.max ?? 1_000_000_000 },
+    ),
+  /**
+   * A decimal number (coordinates, measured values): JSON numbers only, within the range, with
+   * at most `precision` decimal places (more would be silently lost on display).
+   */
+  decimal: (options: Common & { min: number; max: number; precision: number }) =>
+    field(
+      'number',
+      'double precision',
+      z
+        .number({ error: 'validation.invalid' })
+        .min(options.min)
+        .max(options.max)
+        .refine((value) => Number(value.toFixed(options.precision)) === value, {
+          error: 'validation.invalid',
+        }),
+      { sortable: true, search: undefined, ...options },
+      { min: options.min, max: options.max, precision: options.precision },
+    ),
+  /**
+   * A JSON document kept beside the row but outside the generic calls (a product's thing model,
+   * edited on its own page): never listed, exported, accepted by the form or answered by query.
+   */
+  json: (options: Common) =>
+    field(
+      'textarea',
+      'jsonb',
+      z.unknown(),
+      { list: false, form: false, export: false, search: undefined, ...options },
+      { writeOnly: true },
     ),
   enumOf: (options: Common & { options: readonly EnumOption[] }) =>
     field(

@@ -114,6 +114,7 @@ function outputOf(field: FieldDef): z.ZodType {
   switch (field.sql) {
     case 'smallint':
     case 'integer':
+    case 'double precision':
       return z.number();
     case 'boolean':
       return z.boolean();

@@ -1,3 +1,5 @@
 export * from './thing-model';
 export * from './topics';
 export * from './payloads';
+export * from './factors';
+export * from './products';

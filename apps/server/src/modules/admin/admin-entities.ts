@@ -27,7 +27,11 @@ import { userHooks } from './user.hooks';
 /** Mounts the generic calls of every declared entity, each with its own rules. */
 export async function adminEntityRoutes(
   app: FastifyInstance,
-  deps: EntityRouteDeps & { grants: UrlGrantService },
+  deps: EntityRouteDeps & {
+    grants: UrlGrantService;
+    /** Hooks of entities outside admin (the IoT model's). */
+    moreHooks?: ReadonlyMap<EntityDef, EntityHooks>;
+  },
 ) {
   const hooks = new Map<EntityDef, EntityHooks>([
     [sysUserEntity, userHooks],
@@ -38,6 +42,7 @@ export async function adminEntityRoutes(
     [appClientEntity, appClientHooks],
     [dataPermissionEntity, dataPermissionHooks],
     [notificationEntity, notificationHooks],
+    ...(deps.moreHooks ?? []),
   ]);
   for (const entity of ENTITIES) mountEntity(app, entity, deps, hooks.get(entity));
 }

@@ -44,13 +44,18 @@ function buttonsOf(entity: EntityDef) {
 /** One menu per entity screen (entities sharing a screen share its menu). */
 function entityMenus(
   group: string,
-  routePrefix: string,
+  routePrefix: string | ((entity: EntityDef) => boolean),
   icons: Record<string, string>,
+  roles: Record<string, string[]> = {},
 ): MenuSeed[] {
   const seen = new Map<string, MenuSeed>();
   let sequence = 10;
+  const belongs =
+    typeof routePrefix === 'string'
+      ? (entity: EntityDef) => entity.route.startsWith(`${routePrefix}/`)
+      : routePrefix;
   for (const entity of ENTITIES) {
-    if (!entity.route.startsWith(`${routePrefix}/`)) continue;
+    if (!belongs(entity)) continue;
     const known = seen.get(entity.menuCode);
     if (known) {
       const codes = new Set(known.buttons!.map((button) => button.buttonCode));
@@ -65,7 +70,7 @@ function entityMenus(
       menuComponent: `${group}/${entity.menuCode}`,
       menuSequence: (sequence += 10),
       parent: group,
-      roles: [],
+      roles: roles[entity.menuCode] ?? [],
       platformOnly: entity.scope === 'platform',
       buttons: buttonsOf(entity),
     });
@@ -90,6 +95,51 @@ const ICONS: Record<string, string> = {
   sysurl: 'link',
   datapermission: 'database',
 };
+
+/** The IoT screens: their routes are the spec's top-level paths, so they are picked by API path. */
+const IOT_ICONS: Record<string, string> = {
+  iotproject: 'profile',
+  iotproduct: 'appstore',
+  iotfactor: 'tags',
+  sensortemplate: 'dashboard',
+  sensorinstance: 'bars',
+  controllertemplate: 'control',
+  controllerinstance: 'tool',
+  iotdevice: 'database',
+  devicefile: 'file-text',
+  deviceimage: 'file-search',
+  iotCommand: 'history',
+  alarmRule: 'setting',
+  alarmRecord: 'bell',
+};
+/** Operators watch devices: they see the device list (read-only unless granted more). */
+const IOT_ROLES: Record<string, string[]> = { iotdevice: [ROLE_OPERATOR] };
+
+function iotMenus(): MenuSeed[] {
+  const menus = entityMenus(
+    'iot',
+    (entity) => entity.path.startsWith('/api/iot/'),
+    IOT_ICONS,
+    IOT_ROLES,
+  );
+  const files = menus.find((menu) => menu.menuCode === 'devicefile');
+  // Spec /imageList: the images among the device files, on a screen of their own.
+  if (files)
+    menus.splice(menus.indexOf(files) + 1, 0, {
+      ...files,
+      menuCode: 'deviceimage',
+      menuName: 'route.deviceimage',
+      menuIcon: IOT_ICONS.deviceimage!,
+      menuPath: '/imageList',
+      menuComponent: 'iot/deviceimage',
+      menuSequence: files.menuSequence + 5,
+      buttons: files.buttons!.map((button) => ({
+        ...button,
+        buttonCode: button.buttonCode.replace(/^devicefile:/, 'deviceimage:'),
+      })),
+    });
+  return menus;
+}
 
 export const DEFAULT_MENUS: MenuSeed[] = [
   {
@@ -120,6 +170,16 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     menuSequence: 90,
     roles: [],
   },
+  {
+    menuCode: 'iot',
+    menuName: 'route.iot',
+    menuIcon: 'cluster',
+    menuPath: '/iot',
+    menuComponent: 'Layout',
+    menuSequence: 20,
+    roles: [ROLE_OPERATOR],
+  },
+  ...iotMenus(),
   ...entityMenus('admin', '/admin', ICONS),
   {
     menuCode: 'regionalManagement',

@@ -1,5 +1,6 @@
 import { DEFAULT_DICTS, dictNameKey, type Lang } from '@shuili/contract';
 import type { Sql } from '../../db/database';
+import { seedIotCatalogue } from '../iot/device/iot-seed';
 import { DEFAULT_MENUS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
 
 export interface NewUser {
@@ -114,6 +115,9 @@ export async function provisionTenant(
       DEFAULT_DICTS.map((_, index) => index),
     ],
   );
+
+  // Factors and one product per device kind, so a new tenant can add devices at once.
+  await seedIotCatalogue(sql, tenantId);
 
   const userIds: string[] = [];
   for (const user of tenant.users) {

@@ -1,5 +1,6 @@
 import { label, type Label } from '../../entity-kit';
 import type { Lang } from '../../i18n/lang';
+import { IOT_DICTS } from '../iot/iot-dicts';
 
 export interface DictSeed {
   dictType: string;
@@ -38,6 +39,14 @@ export const DEFAULT_DICTS: DictSeed[] = [
     ['high', label('High', '高', '高')],
     ['urgent', label('Urgent', '紧急', '緊急')],
   ]),
+  // Alarm levels: the four flood warning colours (DOMAINS.md), lowest first.
+  ...entries('alarm_level', [
+    ['blue', label('Blue', '蓝色', '藍色')],
+    ['yellow', label('Yellow', '黄色', '黃色')],
+    ['orange', label('Orange', '橙色', '橙色')],
+    ['red', label('Red', '红色', '紅色')],
+  ]),
+  ...IOT_DICTS,
 ];
 
 const byKey = new Map(

@@ -1,0 +1,54 @@
+/** Image formats accepted as device images, recognised by their first bytes (not the name). */
+const SIGNATURES: Array<{ type: string; matches: (bytes: Buffer) => boolean }> = [
+  {
+    type: 'image/jpeg',
+    matches: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  {
+    type: 'image/png',
+    matches: (b) =>
+      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/gif',
+    matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  },
+  {
+    type: 'image/bmp',
+    matches: (b) => b.length > 14 && b.subarray(0, 2).toString('latin1') === 'BM',
+  },
+  {
+    type: 'image/webp',
+    matches: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** The image type of some bytes, or undefined when they are not one of the accepted formats. */
+export function imageTypeOf(bytes: Buffer): string | undefined {
+  return SIGNATURES.find((signature) => signature.matches(bytes))?.type;
+}
+
+const DOCUMENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  dwg: 'application/acad',
+};
+
+/**
+ * The type a download is served with: a recognised image as itself, a document by its
+ * extension, anything else as plain bytes (so a browser never renders uploaded HTML).
+ */
+export function fileTypeOf(bytes: Buffer, fileName: string): string {
+  const image = imageTypeOf(bytes);
+  if (image) return image;
+  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return DOCUMENT_TYPES[extension] ?? 'application/octet-stream';
+}

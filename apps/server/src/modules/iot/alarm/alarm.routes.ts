@@ -1,0 +1,26 @@
+import { acknowledgeAlarmSchema } from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../../http/envelope';
+import { authOf } from '../../../http/request-context';
+import type { AlarmService } from './alarm.service';
+
+/** Acknowledging an alarm; lists of rules and records are their entities' own calls. */
+export async function alarmRoutes(fastify: FastifyInstance, deps: { alarms: AlarmService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/iot/alarm/acknowledgeAlarm', {
+    config: { permission: 'granted' },
+    schema: {
+      tags: ['iot'],
+      summary: 'Acknowledge an alarm with a comment (who and when are recorded)',
+      body: acknowledgeAlarmSchema,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      await deps.alarms.acknowledge(authOf(request), request.body.id, request.body.comment);
+      return ok(null);
+    },
+  });
+}

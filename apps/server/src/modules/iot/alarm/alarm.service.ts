@@ -1,0 +1,261 @@
+import { liveTopics, type AlarmPush } from '@shuili/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Sql } from '../../../db/database';
+import { notFound } from '../../../http/app-error';
+import type { AuthContext } from '../../../http/request-context';
+import type { ControlTransport } from '../command/control-transport';
+import type { IngestListener, TelemetryPoint } from '../telemetry/ingest-listener';
+import { appliesTo, judge, type AlarmRuleSpec, type Verdict } from './alarm-evaluator';
+import { alarmNotice } from './alarm-notice';
+import { AlarmRuleCache } from './alarm-rule-cache';
+import { alarmRepo, type AlarmRecordRow } from './alarm.repo';
+
+/** How often silent devices are looked for (one node at a time). */
+const DEFAULT_NO_DATA_CHECK_MS = 60_000;
+/** Previous readings kept for rate-of-change rules (per device and key). */
+const MAX_PREVIOUS = 100_000;
+
+export interface AlarmServiceDeps {
+  db: Database;
+  transport: Pick<ControlTransport, 'publishLive'>;
+  log: FastifyBaseLogger;
+  noDataCheckMs?: number;
+}
+
+interface Decision {
+  rule: AlarmRuleSpec;
+  point: TelemetryPoint;
+  verdict: Verdict;
+}
+
+/** What happened inside a transaction, announced once it committed. */
+interface Announcement {
+  event: AlarmPush['event'];
+  record: AlarmRecordRow;
+  rule: AlarmRuleSpec | undefined;
+  notificationId?: string;
+  title?: string;
+}
+
+/**
+ * Alarm rules evaluated on every stored batch of readings and, for silence, by a timer. A record
+ * opens when a condition starts holding and clears when the value is back past the threshold by
+ * the hysteresis; a raised alarm reaches every user's bell and the live topics.
+ */
+export class AlarmService implements IngestListener {
+  readonly rules: AlarmRuleCache;
+  private readonly previous = new Map<string, { ts: number; value: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | undefined;
+
+  constructor(private readonly deps: AlarmServiceDeps) {
+    this.rules = new AlarmRuleCache(deps.db);
+  }
+
+  async onTelemetry(points: TelemetryPoint[]): Promise<void> {
+    const byTenant = new Map<string, TelemetryPoint[]>();
+    for (const point of points) {
+      if (point.value === null) continue;
+      const list = byTenant.get(point.tenantId) ?? [];
+      list.push(point);
+      byTenant.set(point.tenantId, list);
+    }
+    for (const [tenantId, list] of byTenant) {
+      list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      const rules = await this.rules.rules(tenantId);
+      const decisions: Decision[] = [];
+      for (const point of list) {
+        const rate = this.rateOf(point);
+        for (const rule of rules) {
+          if (!appliesTo(rule, point)) continue;
+          const verdict = judge(rule, point.value!, rate);
+          if (verdict.state !== 'hold') decisions.push({ rule, point, verdict });
+        }
+      }
+      if (decisions.length > 0) await this.apply(tenantId, list[0]!.tenantCode, decisions);
+    }
+  }
+
+  async acknowledge(auth: AuthContext, id: string, comment: string): Promise<void> {
+    const record = await this.deps.db.tenant(auth.tenantId, (sql) =>
+      alarmRepo.acknowledge(sql, id, {
+        userId: auth.userId,
+        username: auth.username,
+        comment,
+      }),
+    );
+    if (!record) throw notFound('error.recordNotFound');
+    const rule = record.rule_id
+      ? await this.deps.db.tenant(auth.tenantId, (sql) => alarmRepo.rule(sql, record.rule_id!))
+      : undefined;
+    await this.announce(auth.tenantId, auth.tenantCode, [{ event: 'acknowledged', record, rule }]);
+  }
+
+  /** Raises noData alarms of devices silent too long, on one node at a time. */
+  async checkSilence(): Promise<void> {
+    const silent = await this.deps.db.withLock('iot:alarm:nodata', (sql) =>
+      alarmRepo.silentDevices(sql),
+    );
+    const byTenant = new Map<string, typeof silent>();
+    for (const row of silent)
+      byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row]);
+    for (const [tenantId, rows] of byTenant) {
+      const rules = await this.rules.rules(tenantId);
+      const tenantCode = await this.deps.db.system((sql) => alarmRepo.tenantCode(sql, tenantId));
+      if (!tenantCode) continue;
+      const announcements = await this.deps.db.tenant(tenantId, async (sql) => {
+        const done: Announcement[] = [];
+        for (const row of rows) {
+          const rule = rules.find((one) => one.id === row.rule_id);
+          if (!rule) continue;
+          const record = await alarmRepo.open(sql, {
+            tenantId,
+            rule,
+            deviceId: row.device_id,
+            value: null,
+            threshold: rule.noDataMinutes,
+            at: new Date(),
+          });
+          if (record) done.push(await this.raised(sql, tenantId, record, rule));
+        }
+        return done;
+      });
+      await this.announce(tenantId, tenantCode, announcements);
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.checking ??= this.checkSilence()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'noData check failed'))
+        .finally(() => {
+          this.checking = undefined;
+        });
+    }, this.deps.noDataCheckMs ?? DEFAULT_NO_DATA_CHECK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.checking;
+    this.rules.close();
+  }
+
+  /**
+   * Change per minute since this node's previous reading of the device's key. A node that did
+   * not see the previous reading judges from the next one on.
+   */
+  private rateOf(point: TelemetryPoint): number | undefined {
+    const key = `${point.deviceId}:${point.key}`;
+    const before = this.previous.get(key);
+    const ts = point.ts.getTime();
+    if (before && ts < before.ts) return undefined;
+    if (this.previous.size >= MAX_PREVIOUS && !before) this.previous.clear();
+    this.previous.set(key, { ts, value: point.value! });
+    if (!before || ts === before.ts) return undefined;
+    return Math.abs(point.value! - before.value) / ((ts - before.ts) / 60_000);
+  }
+
+  private async apply(tenantId: string, tenantCode: string, decisions: Decision[]): Promise<void> {
+    const announcements = await this.deps.db.tenant(tenantId, async (sql) => {
+      const open = await alarmRepo.openOf(
+        sql,
+        [...new Set(decisions.map((one) => one.rule.id))],
+        [...new Set(decisions.map((one) => one.point.deviceId))],
+      );
+      const done: Announcement[] = [];
+      for (const { rule, point, verdict } of decisions) {
+        const key = `${rule.id}:${point.deviceId}`;
+        const openId = open.get(key);
+        if (verdict.state === 'clear' && openId) {
+          const record = await alarmRepo.clear(sql, openId, point.ts);
+          open.delete(key);
+          if (record) done.push({ event: 'cleared', record, rule });
+        } else if (verdict.state === 'breach' && !openId) {
+          const record = await alarmRepo.open(sql, {
+            tenantId,
+            rule,
+            deviceId: point.deviceId,
+            value: verdict.value,
+            threshold: verdict.threshold,
+            at: point.ts,
+          });
+          if (!record) continue;
+          open.set(key, record.id);
+          done.push(await this.raised(sql, tenantId, record, rule));
+        }
+      }
+      return done;
+    });
+    await this.announce(tenantId, tenantCode, announcements);
+  }
+
+  /** The bell notice of a raised alarm, written in the alarm's own transaction. */
+  private async raised(
+    sql: Sql,
+    tenantId: string,
+    record: AlarmRecordRow,
+    rule: AlarmRuleSpec,
+  ): Promise<Announcement> {
+    const devices = await alarmRepo.devices(sql, record.device_id ? [record.device_id] : []);
+    const notice = alarmNotice(record, rule, devices.get(record.device_id ?? ''));
+    const notificationId = await alarmRepo.notify(sql, { tenantId, ...notice });
+    return { event: 'raised', record, rule, notificationId, title: notice.title };
+  }
+
+  /** Live pushes after commit: the alarm topic, and each user's bell for a raised alarm. */
+  private async announce(
+    tenantId: string,
+    tenantCode: string,
+    announcements: Announcement[],
+  ): Promise<void> {
+    if (announcements.length === 0) return;
+    try {
+      const deviceIds = announcements.flatMap((one) => one.record.device_id ?? []);
+      const { devices, users } = await this.deps.db.tenant(tenantId, async (sql) => ({
+        devices: await alarmRepo.devices(sql, deviceIds),
+        users: announcements.some((one) => one.event === 'raised')
+          ? await alarmRepo.userIds(sql)
+          : [],
+      }));
+      for (const { event, record, rule, notificationId, title } of announcements) {
+        const push: AlarmPush = {
+          event,
+          id: record.id,
+          ruleId: record.rule_id,
+          ruleName: rule?.ruleName ?? null,
+          deviceId: record.device_id,
+          deviceNo: devices.get(record.device_id ?? '')?.device_no ?? null,
+          propertyKey: record.property_key,
+          level: record.level,
+          value: record.value,
+          threshold: record.threshold,
+          state: record.state,
+          startedAt: record.started_at.toISOString(),
+          clearedAt: record.cleared_at?.toISOString() ?? null,
+        };
+        await this.deps.transport.publishLive(
+          liveTopics.alarms(tenantCode),
+          Buffer.from(JSON.stringify(push)),
+        );
+        if (event !== 'raised') continue;
+        const bell = Buffer.from(
+          JSON.stringify({
+            kind: 'alarm',
+            notificationId,
+            alarmId: record.id,
+            title,
+            level: record.level,
+          }),
+        );
+        for (const userId of users)
+          await this.deps.transport.publishLive(liveTopics.userNotify(tenantCode, userId), bell);
+      }
+    } catch (error) {
+      // The records and bell rows are stored; a lost push only delays the screens' next read.
+      this.deps.log.warn({ err: error }, 'alarm push failed');
+    }
+  }
+}

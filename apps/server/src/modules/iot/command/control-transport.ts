@@ -1,0 +1,8 @@
+/**
+ * The part of the device transport (mqtt/device-transport.ts) commands and alarms use: down to
+ * one device, and live pushes to signed-in browsers.
+ */
+export interface ControlTransport {
+  publishToDevice(tenantCode: string, deviceNo: string, payload: Buffer, qos: 0 | 1): Promise<void>;
+  publishLive(topic: string, payload: Buffer): Promise<void> | void;
+}

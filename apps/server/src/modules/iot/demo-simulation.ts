@@ -1,0 +1,54 @@
+import type { ThingModel } from '@shuili/contract';
+import { startLightSimulation } from '@shuili/sim';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+
+/**
+ * `npm start`'s light simulation (off with SIM=0): the demo tenant's devices connect to this
+ * node's own broker like any field device, with credentials issued for them at each start (the
+ * previous ones stop working, which is fine for demo devices), so a new user sees live values,
+ * answered commands and the odd device going offline at once. Answers a stopper.
+ */
+export async function startDemoSimulation(
+  app: FastifyInstance,
+  db: Database,
+  httpPort: number,
+): Promise<() => Promise<void>> {
+  const issued = await app.deviceCredentials.issueDemoCredentials('demo');
+  if (issued.length === 0) return async () => undefined;
+  const kinds = await db.system((sql) =>
+    sql.query<{ id: string; device_kind: string; thing_model: ThingModel }>(
+      `SELECT d.id::text, p.device_kind, p.thing_model
+         FROM iot_device d JOIN iot_product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id
+        WHERE d.id = ANY($1::bigint[])`,
+      [issued.map((device) => device.deviceId)],
+    ),
+  );
+  const byId = new Map(kinds.rows.map((row) => [row.id, row]));
+  const { tcpPort, wsPath } = app.deviceTransport.endpoints();
+  // The TCP listener may be absent (its port was taken): the WebSocket path always works.
+  const brokerUrl = tcpPort
+    ? `mqtt://127.0.0.1:${tcpPort}`
+    : `ws://127.0.0.1:${httpPort}${wsPath}`;
+  const simulation = await startLightSimulation({
+    brokerUrl,
+    devices: issued.flatMap((device) => {
+      const product = byId.get(device.deviceId);
+      return product
+        ? [
+            {
+              identity: device.identity,
+              secret: device.secret,
+              kind: product.device_kind,
+              thingModel: product.thing_model,
+            },
+          ]
+        : [];
+    }),
+    onError: (identity, error) => app.log.debug({ err: error, identity }, 'simulated device'),
+  });
+  app.log.info(
+    `light simulation: ${simulation.devices.length} demo devices publishing to ${brokerUrl} (SIM=0 turns it off)`,
+  );
+  return () => simulation.stop();
+}

@@ -1,0 +1,144 @@
+import {
+  EMPTY_THING_MODEL,
+  thingModelSchema,
+  type ThingModel,
+  type ThingProperty,
+} from '@shuili/contract';
+import type { Database } from '../../../db/database';
+
+/** A device as ingestion needs it, resolved from its authenticated identity. */
+export interface DirectoryEntry {
+  tenantId: string;
+  tenantCode: string;
+  deviceId: string;
+  deviceNo: string;
+  deviceName: string | null;
+  productId: string | null;
+  thingModel: ThingModel;
+  /** The thing model's properties by key. */
+  properties: ReadonlyMap<string, ThingProperty>;
+}
+
+interface Cached {
+  entry: DirectoryEntry | undefined;
+  expiresAt: number;
+}
+
+export interface DeviceDirectoryOptions {
+  /** How long an entry is trusted; bounds how stale another node's cache can be. */
+  ttlMs?: number;
+  /** How long "no such device" is remembered (a deleted device still publishing). */
+  missTtlMs?: number;
+  maxEntries?: number;
+}
+
+/** A stored thing model as the contract shapes it; a broken one counts as empty (nothing known). */
+export function thingModelOf(raw: unknown): ThingModel {
+  const parsed = thingModelSchema.safeParse(
+    typeof raw === 'string' ? safeJson(raw) : (raw ?? EMPTY_THING_MODEL),
+  );
+  return parsed.success ? parsed.data : EMPTY_THING_MODEL;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * (tenantCode, deviceNo) -> tenant, device, product and thing model, cached. Device and product
+ * writes call `invalidate` (entity hooks); entries also expire, so other nodes catch up.
+ */
+export class DeviceDirectory {
+  private readonly cache = new Map<string, Cached>();
+  private readonly loading = new Map<string, Promise<DirectoryEntry | undefined>>();
+  /** Bumped by invalidate: a lookup that started before must not cache what it read. */
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly missTtlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly db: Database,
+    options: DeviceDirectoryOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.missTtlMs = options.missTtlMs ?? 5_000;
+    this.maxEntries = options.maxEntries ?? 200_000;
+  }
+
+  async lookup(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {
+    const id = `${tenantCode}\u0000${deviceNo}`;
+    const cached = this.cache.get(id);
+    if (cached && cached.expiresAt > Date.now()) return cached.entry;
+    const pending = this.loading.get(id);
+    if (pending) return pending;
+    const generation = this.generation;
+    const load = this.load(tenantCode, deviceNo)
+      .then((entry) => {
+        if (generation === this.generation) {
+          if (this.cache.size >= this.maxEntries) this.cache.clear();
+          this.cache.set(id, {
+            entry,
+            expiresAt: Date.now() + (entry ? this.ttlMs : this.missTtlMs),
+          });
+        }
+        return entry;
+      })
+      .finally(() => this.loading.delete(id));
+    this.loading.set(id, load);
+    return load;
+  }
+
+  /**
+   * Forgets a device (after it was changed or deleted) or, without deviceId, every device of the
+   * tenant (a product's thing model changed, a tenant was removed).
+   */
+  invalidate(tenantId: string, deviceId?: string): void {
+    this.generation += 1;
+    for (const [id, cached] of this.cache) {
+      if (
+        cached.entry === undefined ||
+        (cached.entry.tenantId === tenantId &&
+          (deviceId === undefined || cached.entry.deviceId === deviceId))
+      )
+        this.cache.delete(id);
+    }
+  }
+
+  private async load(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {
+    const { rows } = await this.db.system((sql) =>
+      sql.query<{
+        tenant_id: string;
+        device_id: string;
+        device_name: string | null;
+        product_id: string | null;
+        thing_model: unknown;
+      }>(
+        `SELECT t.id::text AS tenant_id, d.id::text AS device_id, d.device_name,
+                d.product_id::text AS product_id, p.thing_model
+           FROM tenant t
+           JOIN iot_device d ON d.tenant_id = t.id
+           LEFT JOIN iot_product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id
+          WHERE t.tenant_code = $1 AND d.device_no = $2`,
+        [tenantCode, deviceNo],
+      ),
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const thingModel = thingModelOf(row.thing_model);
+    return {
+      tenantId: row.tenant_id,
+      tenantCode,
+      deviceId: row.device_id,
+      deviceNo,
+      deviceName: row.device_name,
+      productId: row.product_id,
+      thingModel,
+      properties: new Map(thingModel.properties.map((property) => [property.key, property])),
+    };
+  }
+}

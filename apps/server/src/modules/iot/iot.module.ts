@@ -1,0 +1,33 @@
+import { alarmRuleEntity, type EntityDef } from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import type { EntityHooks } from '../../entity/entity-hooks';
+import { alarmRuleHooks } from './alarm/alarm-rule.hooks';
+import { alarmModule } from './alarm/alarm.module';
+import { commandModule } from './command/command.module';
+import type { IotModel } from './device/iot-model.module';
+import { registerTelemetryModule } from './telemetry/telemetry.module';
+
+/** Every IoT entity's own rules, for the generic entity routes. */
+export function iotEntityHookMap(model: IotModel): Map<EntityDef, EntityHooks> {
+  return new Map([...model.hooks, [alarmRuleEntity, alarmRuleHooks]]);
+}
+
+/**
+ * The IoT engine behind the device transport (docs/iot.md): commands and alarms listen to what
+ * ingestion stores; device and product writes drop the ingest directory's cached identities.
+ * Needs app.deviceTransport and app.deviceChanges (app.ts decorates both first).
+ */
+export async function registerIot(app: FastifyInstance, deps: { db: Database }): Promise<void> {
+  const transport = app.deviceTransport;
+  const commands = await commandModule(app, { db: deps.db, transport });
+  const alarms = await alarmModule(app, { db: deps.db, transport });
+  const telemetry = await registerTelemetryModule(app, {
+    db: deps.db,
+    transport,
+    listeners: [commands, alarms],
+  });
+  app.deviceChanges.subscribe((tenantId, deviceId) =>
+    telemetry.directory.invalidate(tenantId, deviceId),
+  );
+}

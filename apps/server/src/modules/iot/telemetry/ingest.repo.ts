@@ -1,0 +1,139 @@
+import type { Sql } from '../../../db/database';
+import type { ProblemCounts } from './telemetry-check';
+
+/** One reading to store. */
+export interface StoredRow {
+  tenantId: string;
+  deviceId: string;
+  key: string;
+  ts: Date;
+  value: number | null;
+  textValue: string | null;
+}
+
+/** What one flush adds to a device's counters. */
+export interface StatDelta extends ProblemCounts {
+  tenantId: string;
+  deviceId: string;
+  accepted: number;
+  lastProblem: string | null;
+  lastProblemAt: Date | null;
+  lastAcceptedAt: Date | null;
+}
+
+/** A device's online state and last contact, written at most every few seconds per device. */
+export interface DeviceUpdate {
+  tenantId: string;
+  deviceId: string;
+  seenAt: Date | null;
+  online: boolean | null;
+}
+
+/** "iot_telemetry_y2026m03": the UTC month partition a reading falls in. */
+export function partitionOf(ts: Date): string {
+  return `iot_telemetry_y${ts.getUTCFullYear()}m${String(ts.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** SQL of ingestion; every statement is one multi-row statement over arrays (unnest). */
+export const ingestRepo = {
+  /** Creates the month partitions of these instants that do not exist yet. */
+  async ensurePartitions(sql: Sql, instants: Date[]): Promise<void> {
+    for (const at of instants)
+      await sql.query('SELECT iot_telemetry_partition($1::timestamptz)', [at.toISOString()]);
+  },
+
+  async insertTelemetry(sql: Sql, rows: StoredRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql.query(
+      `INSERT INTO iot_telemetry (tenant_id, device_id, key, ts, value, text_value)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[],
+                            $5::double precision[], $6::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        rows.map((row) => row.tenantId),
+        rows.map((row) => row.deviceId),
+        rows.map((row) => row.key),
+        rows.map((row) => row.ts.toISOString()),
+        rows.map((row) => row.value),
+        rows.map((row) => row.textValue),
+      ],
+    );
+  },
+
+  /** Moves each latest value forward only (a late, older reading never replaces a newer one). */
+  async upsertLatest(sql: Sql, rows: StoredRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await sql.query(
+      `INSERT INTO iot_telemetry_latest AS l (tenant_id, device_id, key, ts, value, text_value)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[],
+                            $5::double precision[], $6::text[])
+       ON CONFLICT (tenant_id, device_id, key) DO UPDATE
+          SET ts = EXCLUDED.ts, value = EXCLUDED.value, text_value = EXCLUDED.text_value
+        WHERE l.ts < EXCLUDED.ts`,
+      [
+        rows.map((row) => row.tenantId),
+        rows.map((row) => row.deviceId),
+        rows.map((row) => row.key),
+        rows.map((row) => row.ts.toISOString()),
+        rows.map((row) => row.value),
+        rows.map((row) => row.textValue),
+      ],
+    );
+  },
+
+  async addStats(sql: Sql, stats: StatDelta[]): Promise<void> {
+    if (stats.length === 0) return;
+    await sql.query(
+      `INSERT INTO iot_ingest_stat AS s (tenant_id, device_id, accepted, unknown_keys, wrong_type,
+                                         out_of_range, bad_payload, bad_time, last_problem,
+                                         last_problem_at, last_accepted_at)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[],
+                            $6::bigint[], $7::bigint[], $8::bigint[], $9::text[],
+                            $10::timestamptz[], $11::timestamptz[])
+       ON CONFLICT (tenant_id, device_id) DO UPDATE SET
+         accepted = s.accepted + EXCLUDED.accepted,
+         unknown_keys = s.unknown_keys + EXCLUDED.unknown_keys,
+         wrong_type = s.wrong_type + EXCLUDED.wrong_type,
+         out_of_range = s.out_of_range + EXCLUDED.out_of_range,
+         bad_payload = s.bad_payload + EXCLUDED.bad_payload,
+         bad_time = s.bad_time + EXCLUDED.bad_time,
+         last_problem = coalesce(EXCLUDED.last_problem, s.last_problem),
+         last_problem_at = coalesce(EXCLUDED.last_problem_at, s.last_problem_at),
+         last_accepted_at = greatest(s.last_accepted_at, EXCLUDED.last_accepted_at)`,
+      [
+        stats.map((stat) => stat.tenantId),
+        stats.map((stat) => stat.deviceId),
+        stats.map((stat) => stat.accepted),
+        stats.map((stat) => stat.unknownKeys),
+        stats.map((stat) => stat.wrongType),
+        stats.map((stat) => stat.outOfRange),
+        stats.map((stat) => stat.badPayload),
+        stats.map((stat) => stat.badTime),
+        stats.map((stat) => stat.lastProblem),
+        stats.map((stat) => iso(stat.lastProblemAt)),
+        stats.map((stat) => iso(stat.lastAcceptedAt)),
+      ],
+    );
+  },
+
+  /** online / last_seen of iot_device (kept by ingestion; read-only in the console). */
+  async updateDevices(sql: Sql, updates: DeviceUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    await sql.query(
+      `UPDATE iot_device d
+          SET last_seen = greatest(d.last_seen, v.seen_at),
+              online = coalesce(v.online, d.online)
+         FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::boolean[])
+              AS v(tenant_id, device_id, seen_at, online)
+        WHERE d.tenant_id = v.tenant_id AND d.id = v.device_id`,
+      [
+        updates.map((update) => update.tenantId),
+        updates.map((update) => update.deviceId),
+        updates.map((update) => iso(update.seenAt)),
+        updates.map((update) => update.online),
+      ],
+    );
+  },
+};

@@ -1,0 +1,259 @@
+import type { Database } from '../../../db/database';
+import {
+  ingestRepo,
+  partitionOf,
+  type DeviceUpdate,
+  type StatDelta,
+  type StoredRow,
+} from './ingest.repo';
+
+/** What one uplink asks to store; `meta` travels to the commit callback untouched. */
+export interface WriteItem<M = unknown> {
+  rows: StoredRow[];
+  stat?: StatDelta;
+  device?: DeviceUpdate;
+  meta?: M;
+}
+
+export interface TelemetryWriterOptions {
+  /** Flush when this many rows are queued... */
+  batchRows?: number;
+  /** ...or when the oldest queued item has waited this long. */
+  flushMs?: number;
+  /** Writers wait (back-pressure up to the devices) when this many rows are queued. */
+  maxQueuedRows?: number;
+}
+
+interface Queued<M> {
+  item: WriteItem<M>;
+  weight: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+const deviceKey = (tenantId: string, deviceId: string) => `${tenantId}/${deviceId}`;
+
+/** Newest value per device and key (the latest table takes one row per key per statement). */
+export function newestPerKey(rows: StoredRow[]): StoredRow[] {
+  const newest = new Map<string, StoredRow>();
+  for (const row of rows) {
+    const id = `${row.tenantId}/${row.deviceId}/${row.key}`;
+    const seen = newest.get(id);
+    if (!seen || seen.ts.getTime() <= row.ts.getTime()) newest.set(id, row);
+  }
+  return [...newest.values()];
+}
+
+/** Per-device sums of the counters of many uplinks; the last problem is the latest one. */
+export function mergeStats(stats: StatDelta[]): StatDelta[] {
+  const merged = new Map<string, StatDelta>();
+  for (const stat of stats) {
+    const id = deviceKey(stat.tenantId, stat.deviceId);
+    const into = merged.get(id);
+    if (!into) {
+      merged.set(id, { ...stat });
+      continue;
+    }
+    into.accepted += stat.accepted;
+    into.unknownKeys += stat.unknownKeys;
+    into.wrongType += stat.wrongType;
+    into.outOfRange += stat.outOfRange;
+    into.badPayload += stat.badPayload;
+    into.badTime += stat.badTime;
+    if (stat.lastProblem !== null) {
+      into.lastProblem = stat.lastProblem;
+      into.lastProblemAt = stat.lastProblemAt;
+    }
+    if (
+      stat.lastAcceptedAt &&
+      (!into.lastAcceptedAt || into.lastAcceptedAt.getTime() < stat.lastAcceptedAt.getTime())
+    )
+      into.lastAcceptedAt = stat.lastAcceptedAt;
+  }
+  return [...merged.values()];
+}
+
+export function mergeDeviceUpdates(updates: DeviceUpdate[]): DeviceUpdate[] {
+  const merged = new Map<string, DeviceUpdate>();
+  for (const update of updates) {
+    const id = deviceKey(update.tenantId, update.deviceId);
+    const into = merged.get(id);
+    if (!into) {
+      merged.set(id, { ...update });
+      continue;
+    }
+    if (update.seenAt && (!into.seenAt || into.seenAt.getTime() < update.seenAt.getTime()))
+      into.seenAt = update.seenAt;
+    if (update.online !== null) into.online = update.online;
+  }
+  return [...merged.values()];
+}
+
+function byDevice(
+  a: { tenantId: string; deviceId: string },
+  b: { tenantId: string; deviceId: string },
+): number {
+  return (
+    Number(BigInt(a.tenantId) - BigInt(b.tenantId)) ||
+    Number(BigInt(a.deviceId) - BigInt(b.deviceId))
+  );
+}
+
+const isMissingPartition = (error: unknown) =>
+  error instanceof Error && /no partition of relation/i.test(error.message);
+
+/**
+ * Collects what uplinks of every device and tenant ask to store and writes it in one transaction
+ * of a few multi-row statements, every `flushMs` or `batchRows` rows, whichever comes first.
+ * Each `write` resolves once its rows are committed (the device's QoS 1 acknowledgement waits for
+ * it) and rejects when its flush failed (the device resends). The queue is bounded: a full queue
+ * makes writers wait, so a flood slows the devices down instead of growing memory.
+ */
+export class TelemetryWriter<M = unknown> {
+  private queue: Queued<M>[] = [];
+  private queuedWeight = 0;
+  private spaceWaiters: Array<() => void> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  /** Month partitions known to exist, so a flush does not ask every time. */
+  private readonly knownPartitions = new Set<string>();
+  private readonly batchRows: number;
+  private readonly flushMs: number;
+  private readonly maxQueuedRows: number;
+
+  constructor(
+    private readonly db: Database,
+    options: TelemetryWriterOptions = {},
+    private readonly onCommitted?: (items: WriteItem<M>[]) => void,
+  ) {
+    this.batchRows = options.batchRows ?? 2000;
+    this.flushMs = options.flushMs ?? 20;
+    this.maxQueuedRows = Math.max(options.maxQueuedRows ?? 50_000, this.batchRows);
+  }
+
+  /** Rows waiting for a flush (for tests and health). */
+  get queuedRows(): number {
+    return this.queuedWeight;
+  }
+
+  async write(item: WriteItem<M>): Promise<void> {
+    if (this.closed) throw new Error('telemetry writer is closed');
+    // An item weighs its rows, at least one (counters and presence cost a little too).
+    const weight = Math.max(1, item.rows.length);
+    while (this.queuedWeight > 0 && this.queuedWeight + weight > this.maxQueuedRows) {
+      await new Promise<void>((resolve) => this.spaceWaiters.push(resolve));
+      if (this.closed) throw new Error('telemetry writer is closed');
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ item, weight, resolve, reject });
+      this.queuedWeight += weight;
+      this.schedule();
+    });
+  }
+
+  /** Writes what is queued, then refuses new writes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flushing;
+    if (this.queue.length > 0) await this.runFlushes();
+    for (const wake of this.spaceWaiters.splice(0)) wake();
+  }
+
+  private schedule(): void {
+    if (this.flushing) return;
+    if (this.queuedWeight >= this.batchRows) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.flushing = this.runFlushes();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      if (!this.flushing) this.flushing = this.runFlushes();
+    }, this.flushMs);
+  }
+
+  private async runFlushes(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.takeBatch();
+        await this.flush(batch);
+        // More than a batch waiting: go on at once; less: let it gather for flushMs.
+        if (this.queuedWeight < this.batchRows && !this.closed) break;
+      }
+    } finally {
+      this.flushing = undefined;
+      if (this.queue.length > 0 && !this.closed) this.schedule();
+    }
+  }
+
+  private takeBatch(): Queued<M>[] {
+    const batch: Queued<M>[] = [];
+    let weight = 0;
+    while (this.queue.length > 0 && (batch.length === 0 || weight < this.batchRows)) {
+      const next = this.queue.shift()!;
+      batch.push(next);
+      weight += next.weight;
+    }
+    this.queuedWeight -= weight;
+    // Room again: let waiting writers in, in the order they came.
+    for (const wake of this.spaceWaiters.splice(0)) wake();
+    return batch;
+  }
+
+  private async flush(batch: Queued<M>[]): Promise<void> {
+    const items = batch.map((queued) => queued.item);
+    const rows = items.flatMap((item) => item.rows);
+    // Rows locked in one order on every node: two nodes' flushes cannot deadlock.
+    const stats = mergeStats(items.flatMap((item) => (item.stat ? [item.stat] : []))).sort(
+      byDevice,
+    );
+    const devices = mergeDeviceUpdates(
+      items.flatMap((item) => (item.device ? [item.device] : [])),
+    ).sort(byDevice);
+    try {
+      try {
+        await this.store(rows, stats, devices);
+      } catch (error) {
+        // Another node's sweeper dropped a month this node still believed in: look again once.
+        if (!isMissingPartition(error)) throw error;
+        this.knownPartitions.clear();
+        await this.store(rows, stats, devices);
+      }
+    } catch (error) {
+      for (const queued of batch) queued.reject(error);
+      return;
+    }
+    for (const queued of batch) queued.resolve();
+    this.onCommitted?.(items);
+  }
+
+  private async store(rows: StoredRow[], stats: StatDelta[], devices: DeviceUpdate[]) {
+    const missing = new Map<string, Date>();
+    for (const row of rows) {
+      const name = partitionOf(row.ts);
+      if (!this.knownPartitions.has(name) && !missing.has(name)) missing.set(name, row.ts);
+    }
+    await this.db.system(async (sql) => {
+      await ingestRepo.ensurePartitions(sql, [...missing.values()]);
+      await ingestRepo.insertTelemetry(sql, rows);
+      await ingestRepo.upsertLatest(
+        sql,
+        newestPerKey(rows).sort(
+          (a, b) => byDevice(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+        ),
+      );
+      await ingestRepo.addStats(sql, stats);
+      await ingestRepo.updateDevices(sql, devices);
+    });
+    for (const name of missing.keys()) this.knownPartitions.add(name);
+  }
+
+  /** The sweeper dropped a partition: ask the database again next time. */
+  forgetPartition(name: string): void {
+    this.knownPartitions.delete(name);
+  }
+}

@@ -1,0 +1,401 @@
+import net from 'node:net';
+import { MAX_PAYLOAD_BYTES, deviceIdentity, deviceTopic } from '@shuili/contract';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestDevice,
+  type TestDevice,
+} from '../modules/iot/telemetry/telemetry-test-fixtures';
+import { call } from '../testing/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import type { Uplink } from './device-transport';
+import {
+  adminToken,
+  closed,
+  connectClient,
+  grants,
+  issueSecret,
+  nextMessage,
+  tcpUrl,
+  wsUrl,
+} from './mqtt-test-clients';
+
+describe.each(BACKENDS)('embedded MQTT broker on $backend', ({ backend, available }) => {
+  let server: TestServer;
+  let token: string;
+  let a: TestDevice;
+  let b: TestDevice;
+  let other: TestDevice;
+  const secrets = new Map<string, string>();
+  const clients: MqttClient[] = [];
+  let uplinks: Uplink[] = [];
+
+  const device = async (dev: TestDevice, extra: Record<string, unknown> = {}) => {
+    const identity = deviceIdentity(dev.tenantCode, dev.deviceNo);
+    const client = await connectClient(tcpUrl(server), {
+      clientId: identity,
+      username: identity,
+      password: secrets.get(identity),
+      ...extra,
+    });
+    clients.push(client);
+    return client;
+  };
+  const browser = async (url: string, tenant = 'demo', accessToken = token) => {
+    const client = await connectClient(url, {
+      clientId: `web:${tenant}:${Math.random().toString(36).slice(2)}`,
+      // MQTT 3.1.1 sends no password without a user name; the broker reads only the token.
+      username: 'browser',
+      password: accessToken,
+    });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    if (!available) return;
+    server = await startTestServer({ backend });
+    token = await adminToken(server);
+    a = await createTestDevice(server.db, 'demo');
+    b = await createTestDevice(server.db, 'demo');
+    other = await createTestDevice(server.db, 'acme');
+    const acmeToken = await adminToken(server, 'acme');
+    for (const [dev, as] of [
+      [a, token],
+      [b, token],
+      [other, acmeToken],
+    ] as const) {
+      const issued = await issueSecret(server, as, dev.deviceId);
+      secrets.set(issued.username, issued.secret);
+    }
+  });
+  beforeEach(() => {
+    uplinks = [];
+    server?.app.deviceTransport.onUplink(async (uplink) => void uplinks.push(uplink));
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+  });
+  afterAll(async () => server?.close());
+
+  it.skipIf(!available)(
+    'issues a secret once with where to connect, and refuses wrong secrets and borrowed ids',
+    async () => {
+      const issued = await issueSecret(server, token, a.deviceId);
+      secrets.set(issued.username, issued.secret);
+      expect(issued.username).toBe(`demo:${a.deviceNo}`);
+      expect(issued.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(issued.brokerUrls).toContain(tcpUrl(server));
+      expect(issued.brokerUrls).toContain(wsUrl(server));
+
+      const identity = issued.username;
+      await expect(
+        connectClient(tcpUrl(server), { clientId: identity, username: identity, password: 'x' }),
+      ).rejects.toMatchObject({ code: 4 });
+      // Device b's identity as client id with a's credentials: refused, b keeps its session.
+      const bIdentity = deviceIdentity(b.tenantCode, b.deviceNo);
+      const holder = await device(b);
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: bIdentity,
+          username: identity,
+          password: issued.secret,
+        }),
+      ).rejects.toMatchObject({ code: 2 });
+      // A browser-shaped id cannot carry a device secret either.
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: `web:demo:x`,
+          username: identity,
+          password: issued.secret,
+        }),
+      ).rejects.toMatchObject({ code: 4 });
+      expect(holder.connected).toBe(true);
+      expect(server.app.deviceTransport.isConnected('demo', b.deviceNo)).toBe(true);
+
+      const unknown = await call(server, 'POST', '/api/iot/device/resetDeviceSecret', {
+        token: await adminToken(server, 'acme'),
+        body: { id: a.deviceId },
+      });
+      expect(unknown.status).toBe(404);
+      const bad = await call(server, 'POST', '/api/iot/device/resetDeviceSecret', {
+        token,
+        body: { id: 'abc' },
+      });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('id');
+    },
+  );
+
+  it.skipIf(!available)(
+    "a device publishes only on its own uplink topics: others' reach nobody and are not stored",
+    async () => {
+      const watcher = await browser(tcpUrl(server));
+      await watcher.subscribeAsync('t/demo/#', { qos: 0 });
+      const acmeWatcher = await browser(tcpUrl(server), 'acme', await adminToken(server, 'acme'));
+      await acmeWatcher.subscribeAsync('t/acme/#', { qos: 0 });
+      const seen: string[] = [];
+      watcher.on('message', (topic) => seen.push(topic));
+      acmeWatcher.on('message', (topic) => seen.push(topic));
+
+      for (const topic of [
+        deviceTopic('demo', b.deviceNo, 'telemetry'),
+        deviceTopic('acme', other.deviceNo, 'telemetry'),
+        deviceTopic('demo', a.deviceNo, 'cmd'),
+        't/demo/alarm',
+        '$SYS/x',
+      ]) {
+        const intruder = await device(a);
+        const gone = closed(intruder);
+        intruder.publish(topic, '{"values":{"x":1}}', { qos: 1 });
+        await gone;
+      }
+      const own = deviceTopic('demo', a.deviceNo, 'telemetry');
+      const honest = await device(a);
+      const first = nextMessage(watcher);
+      await honest.publishAsync(own, '{"values":{"x":2}}', { qos: 1 });
+      // Messages of one sender arrive in order: the first to reach anyone is the allowed one.
+      expect(await first).toEqual({ topic: own, payload: '{"values":{"x":2}}' });
+      expect(seen).toEqual([own]);
+      expect(uplinks.map((uplink) => [uplink.deviceNo, uplink.channel])).toEqual([
+        [a.deviceNo, 'telemetry'],
+      ]);
+      // Subscribing beyond its own command topic is refused (SUBACK 128).
+      expect(
+        await grants(honest, [
+          deviceTopic('demo', a.deviceNo, 'cmd'),
+          deviceTopic('demo', b.deviceNo, 'cmd'),
+          't/demo/#',
+        ]),
+      ).toEqual([0, 128, 128]);
+    },
+  );
+
+  it.skipIf(!available)(
+    "a browser reads its own tenant's topics with its token and publishes nothing",
+    async () => {
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: 'web:demo:t1',
+          username: 'browser',
+          password: 'not-a-token',
+        }),
+      ).rejects.toMatchObject({ code: 4 });
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: 'web:acme:t1',
+          username: 'browser',
+          password: token,
+        }),
+      ).rejects.toMatchObject({ code: 5 });
+
+      const client = await browser(tcpUrl(server));
+      expect(
+        await grants(client, ['t/demo/#', 't/acme/#', 't/demo/u/999999/notify', '#', '$SYS/#']),
+      ).toEqual([0, 128, 128, 128, 128]);
+
+      // Another user's bell is not delivered even under t/demo/#; the alarm after it is.
+      const first = nextMessage(client);
+      await server.app.deviceTransport.publishLive('t/demo/u/999999/notify', '{"kind":"x"}');
+      await server.app.deviceTransport.publishLive('t/acme/alarm', '{"level":"red"}');
+      await server.app.deviceTransport.publishLive('t/demo/alarm', '{"level":"blue"}');
+      expect(await first).toEqual({ topic: 't/demo/alarm', payload: '{"level":"blue"}' });
+
+      const gone = closed(client);
+      client.publish('t/demo/alarm', 'forged');
+      await gone;
+    },
+  );
+
+  it.skipIf(!available)(
+    'acknowledges each QoS 1 message only after the handler stored it',
+    async () => {
+      const client = await device(a);
+      await client.subscribeAsync(deviceTopic('demo', a.deviceNo, 'cmd'), { qos: 0 });
+      const acked = new Set<string>();
+      const probes = new Map<string, () => void>();
+      client.on('message', (_topic, payload) => probes.get(payload.toString())?.());
+      const ackedWhileStoring: boolean[] = [];
+      server.app.deviceTransport.onUplink(async (uplink) => {
+        const id = uplink.payload.toString();
+        // A probe sent down the same connection now: an early PUBACK would reach the device
+        // before it (one TCP stream keeps order).
+        const probed = new Promise<void>((resolve) => probes.set(`probe ${id}`, resolve));
+        await server.app.deviceTransport.publishToDevice('demo', a.deviceNo, `probe ${id}`, 0);
+        await probed;
+        ackedWhileStoring.push(acked.has(id));
+      });
+      const topic = deviceTopic('demo', a.deviceNo, 'telemetry');
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          client.publishAsync(topic, `m${i}`, { qos: 1 }).then(() => acked.add(`m${i}`)),
+        ),
+      );
+      expect(acked.size).toBe(20);
+      expect(ackedWhileStoring).toEqual(Array.from({ length: 20 }, () => false));
+    },
+  );
+
+  it.skipIf(!available)(
+    'a handler that fails withholds the PUBACK; the device sends the message again',
+    async () => {
+      let failing = true;
+      const calls: string[] = [];
+      let rejected!: () => void;
+      const firstRejection = new Promise<void>((resolve) => (rejected = resolve));
+      server.app.deviceTransport.onUplink(async (uplink) => {
+        calls.push(uplink.payload.toString());
+        if (failing) {
+          rejected();
+          throw new Error('database unavailable');
+        }
+      });
+      const client = await device(a, { reconnectPeriod: 50 });
+      let acked = false;
+      const gone = closed(client);
+      const published = client
+        .publishAsync(deviceTopic('demo', a.deviceNo, 'telemetry'), '{"values":{"x":7}}', {
+          qos: 1,
+        })
+        .then(() => (acked = true));
+      await firstRejection;
+      await gone;
+      expect(acked).toBe(false);
+      failing = false;
+      await published;
+      expect(acked).toBe(true);
+      expect(calls).toEqual(['{"values":{"x":7}}', '{"values":{"x":7}}']);
+    },
+  );
+
+  it.skipIf(!available)(
+    'a payload over the limit closes that connection only and is not stored',
+    async () => {
+      const bystander = await device(b);
+      const topic = deviceTopic('demo', a.deviceNo, 'telemetry');
+      for (const size of [MAX_PAYLOAD_BYTES + 1, 4 * 1024 * 1024]) {
+        const big = await device(a);
+        const gone = closed(big);
+        big.publish(topic, Buffer.alloc(size, 0x20), { qos: 1 });
+        await gone;
+      }
+      await bystander.publishAsync(deviceTopic('demo', b.deviceNo, 'event'), '{"key":"k"}', {
+        qos: 1,
+      });
+      expect(uplinks.map((uplink) => uplink.deviceNo)).toEqual([b.deviceNo]);
+      expect(bystander.connected).toBe(true);
+    },
+  );
+
+  it.skipIf(!available)(
+    'revoking or rotating a secret disconnects the device and the old secret stops working',
+    async () => {
+      const identity = deviceIdentity('demo', b.deviceNo);
+      const oldSecret = secrets.get(identity)!;
+      const connected = await device(b);
+      const gone = closed(connected);
+      const rotated = await issueSecret(server, token, b.deviceId);
+      await gone;
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: identity,
+          username: identity,
+          password: oldSecret,
+        }),
+      ).rejects.toMatchObject({ code: 4 });
+      secrets.set(identity, rotated.secret);
+      const again = await device(b);
+      const goneAgain = closed(again);
+      const revoked = await call(server, 'POST', '/api/iot/device/revokeDeviceSecret', {
+        token,
+        body: { id: b.deviceId },
+      });
+      expect(revoked.status).toBe(200);
+      await goneAgain;
+      await expect(
+        connectClient(tcpUrl(server), {
+          clientId: identity,
+          username: identity,
+          password: rotated.secret,
+        }),
+      ).rejects.toMatchObject({ code: 4 });
+      expect(server.app.deviceTransport.isConnected('demo', b.deviceNo)).toBe(false);
+      secrets.set(identity, (await issueSecret(server, token, b.deviceId)).secret);
+    },
+  );
+
+  it.skipIf(!available)(
+    'serves browsers and devices over WebSocket at /mqtt, with presence and commands',
+    async () => {
+      const presence: Array<[string, boolean]> = [];
+      server.app.deviceTransport.onPresence(
+        (event) => void presence.push([event.deviceNo, event.online]),
+      );
+      const web = await browser(wsUrl(server));
+      await web.subscribeAsync('t/demo/d/+/+');
+      const identity = deviceIdentity('demo', a.deviceNo);
+      const dev = await connectClient(wsUrl(server), {
+        clientId: identity,
+        username: identity,
+        password: secrets.get(identity),
+      });
+      clients.push(dev);
+      await dev.subscribeAsync(deviceTopic('demo', a.deviceNo, 'cmd'), { qos: 1 });
+      expect(presence).toEqual([[a.deviceNo, true]]);
+      expect(server.app.deviceTransport.isConnected('demo', a.deviceNo)).toBe(true);
+
+      const command = nextMessage(dev);
+      await server.app.deviceTransport.publishToDevice('demo', a.deviceNo, '{"id":"c1"}', 1);
+      expect(await command).toEqual({
+        topic: deviceTopic('demo', a.deviceNo, 'cmd'),
+        payload: '{"id":"c1"}',
+      });
+      const live = nextMessage(web);
+      await dev.publishAsync(deviceTopic('demo', a.deviceNo, 'telemetry'), '{"values":{"w":1}}', {
+        qos: 1,
+      });
+      expect(await live).toEqual({
+        topic: deviceTopic('demo', a.deviceNo, 'telemetry'),
+        payload: '{"values":{"w":1}}',
+      });
+      const offline = new Promise<void>((resolve) =>
+        server.app.deviceTransport.onPresence((event) => {
+          presence.push([event.deviceNo, event.online]);
+          resolve();
+        }),
+      );
+      await dev.endAsync();
+      await offline;
+      expect(presence).toEqual([
+        [a.deviceNo, true],
+        [a.deviceNo, false],
+      ]);
+    },
+  );
+});
+
+describe('embedded MQTT broker with its TCP port taken', () => {
+  let server: TestServer | undefined;
+  let blocker: net.Server;
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => blocker?.close(resolve));
+  });
+
+  it('still starts, without TCP, and serves /mqtt', async () => {
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    server = await startTestServer({ config: { mqttPort: port } });
+    expect(server.app.deviceTransport.endpoints().tcpPort).toBeUndefined();
+    const health = await call(server, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    const client = await connectClient(wsUrl(server), {
+      clientId: 'web:demo:busy',
+      username: 'browser',
+      password: await adminToken(server),
+    });
+    expect(client.connected).toBe(true);
+    await client.endAsync();
+  });
+});

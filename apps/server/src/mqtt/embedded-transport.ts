@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
+import { deviceTopic } from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type {
+  DeviceTransport,
+  DeviceTransportDeps,
+  Presence,
+  TransportEndpoints,
+  Uplink,
+} from './device-transport';
+import { MqttAuthenticator } from './mqtt-authenticator';
+import { MQTT_WS_PATH, MqttBroker } from './mqtt-broker';
+
+/** Devices and browsers on the broker inside this process (the default, DESIGN §1). */
+export class EmbeddedTransport implements DeviceTransport {
+  private readonly broker: MqttBroker;
+  private tcp: net.Server | undefined;
+  private tls: tls.Server | undefined;
+  private tcpPort: number | undefined;
+  private tlsPort: number | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly app: FastifyInstance,
+    deps: DeviceTransportDeps,
+  ) {
+    this.broker = new MqttBroker({
+      authenticator: new MqttAuthenticator(deps),
+      log: app.log,
+      acceptDevices: true,
+    });
+  }
+
+  onUplink(handler: (uplink: Uplink) => Promise<void>): void {
+    this.broker.onUplink(handler);
+  }
+
+  onPresence(handler: (presence: Presence) => void | Promise<void>): void {
+    this.broker.onPresence(handler);
+  }
+
+  publishToDevice(
+    tenantCode: string,
+    deviceNo: string,
+    payload: Buffer | string,
+    qos: 0 | 1,
+  ): Promise<void> {
+    return this.broker.publish({
+      topic: deviceTopic(tenantCode, deviceNo, 'cmd'),
+      payload: Buffer.from(payload),
+      qos,
+    });
+  }
+
+  publishLive(topic: string, payload: Buffer | string): Promise<void> {
+    return this.broker.publish({ topic, payload: Buffer.from(payload), qos: 0 });
+  }
+
+  isConnected(tenantCode: string, deviceNo: string): boolean {
+    return this.broker.isConnected(tenantCode, deviceNo);
+  }
+
+  disconnectDevice(tenantCode: string, deviceNo: string): void {
+    this.broker.disconnectDevice(tenantCode, deviceNo);
+  }
+
+  endpoints(): TransportEndpoints {
+    return { tcpPort: this.tcpPort, tlsPort: this.tlsPort, wsPath: MQTT_WS_PATH };
+  }
+
+  async start(): Promise<void> {
+    await this.broker.start();
+    this.broker.attachWebSocket(this.app.server);
+    this.tcp = net.createServer((socket) => this.broker.handle(socket));
+    this.tcpPort = await this.listen(this.tcp, this.config.mqttPort, 'MQTT_PORT');
+    const { mqttTlsCert: cert, mqttTlsKey: key } = this.config;
+    if (cert && key) {
+      this.tls = tls.createServer(
+        { cert: fs.readFileSync(cert), key: fs.readFileSync(key) },
+        (socket) => this.broker.handle(socket),
+      );
+      this.tlsPort = await this.listen(this.tls, this.config.mqttTlsPort, 'MQTT_TLS_PORT');
+    }
+  }
+
+  async stop(): Promise<void> {
+    const close = (server: net.Server | undefined) =>
+      new Promise<void>((resolve) =>
+        server?.listening ? server.close(() => resolve()) : resolve(),
+      );
+    await this.broker.stop();
+    await Promise.all([close(this.tcp), close(this.tls)]);
+  }
+
+  /**
+   * Listens, or says in one line why not and carries on: devices can still use /mqtt, and
+   * `npm start` must not fail on a busy default port (DESIGN §6).
+   */
+  private listen(server: net.Server, port: number, setting: string): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      const failed = (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.code === 'EADDRINUSE'
+            ? 'is in use (another broker?)'
+            : `failed (${error.code ?? error.message})`;
+        this.app.log.warn(
+          `MQTT port ${port} ${reason}: devices and browsers can still connect over WebSocket at ${MQTT_WS_PATH}; set ${setting} to use another port`,
+        );
+        resolve(undefined);
+      };
+      server.once('error', failed);
+      server.listen(port, this.config.host, () => {
+        server.off('error', failed);
+        server.on('error', (error) => this.app.log.error({ err: error }, 'MQTT listener error'));
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+}

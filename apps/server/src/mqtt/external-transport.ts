@@ -1,0 +1,237 @@
+import crypto from 'node:crypto';
+import {
+  MAX_PAYLOAD_BYTES,
+  deviceIdentity,
+  deviceTopic,
+  parseDeviceTopic,
+  statusPayloadSchema,
+  type UplinkChannel,
+} from '@shuili/contract';
+import type { FastifyInstance } from 'fastify';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import type { Config } from '../config';
+import type {
+  DeviceTransport,
+  DeviceTransportDeps,
+  Presence,
+  TransportEndpoints,
+  Uplink,
+} from './device-transport';
+import { MqttAuthenticator } from './mqtt-authenticator';
+import { MQTT_WS_PATH, MqttBroker } from './mqtt-broker';
+
+/** Every node joins one group per filter: the external broker gives each message to one node. */
+const uplinkFilters = (group: string) =>
+  ['telemetry', 'event', 'cmd/ack', 'status'].map(
+    (channel) => `$share/${group}/t/+/d/+/${channel}`,
+  );
+/** A failed store is tried again after 1, 2, 4 ... up to this many ms. */
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * Devices on an external broker (Mosquitto, EMQX: `MQTT_URL`), consumed through MQTT 5 shared
+ * subscriptions so that several server nodes split the load; each message is acknowledged only
+ * once it is stored (`customHandleAcks`).
+ *
+ * Browsers still connect to /mqtt on this node: a local aedes serves them, read-only. Live data
+ * reaches them through a relay: for every tenant with a browser on this node, a plain (not
+ * shared) subscription to `t/{tenant}/#` on the external broker copies that tenant's messages
+ * into the local aedes. publishLive publishes on the external broker, so a push from any node
+ * reaches the browsers of every node through the same relay.
+ *
+ * Device authentication and the ACL are then the external broker's job (its own auth plugin or
+ * HTTP hook); this node cannot disconnect a device whose secret is revoked.
+ */
+export class ExternalTransport implements DeviceTransport {
+  private readonly broker: MqttBroker;
+  private readonly nodeId = crypto.randomBytes(4).toString('hex');
+  private readonly consumers: MqttClient[] = [];
+  /** Commands and live pushes go out here; the relay subscriptions live here too. */
+  private relay: MqttClient | undefined;
+  /** Follows every device's retained status, for isConnected on any node. */
+  private watcher: MqttClient | undefined;
+  private readonly online = new Map<string, boolean>();
+  private readonly relayed = new Set<string>();
+  private uplinkHandler: ((uplink: Uplink) => Promise<void>) | undefined;
+  private presenceHandler: ((presence: Presence) => void | Promise<void>) | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly config: Config,
+    private readonly app: FastifyInstance,
+    deps: DeviceTransportDeps,
+  ) {
+    this.broker = new MqttBroker({
+      authenticator: new MqttAuthenticator(deps),
+      log: app.log,
+      acceptDevices: false,
+    });
+    this.broker.onBrowsersChanged = () => void this.syncRelay();
+  }
+
+  onUplink(handler: (uplink: Uplink) => Promise<void>): void {
+    this.uplinkHandler = handler;
+  }
+
+  onPresence(handler: (presence: Presence) => void | Promise<void>): void {
+    this.presenceHandler = handler;
+  }
+
+  async publishToDevice(
+    tenantCode: string,
+    deviceNo: string,
+    payload: Buffer | string,
+    qos: 0 | 1,
+  ): Promise<void> {
+    await this.relay!.publishAsync(deviceTopic(tenantCode, deviceNo, 'cmd'), Buffer.from(payload), {
+      qos,
+    });
+  }
+
+  async publishLive(topic: string, payload: Buffer | string): Promise<void> {
+    await this.relay!.publishAsync(topic, Buffer.from(payload), { qos: 0 });
+  }
+
+  isConnected(tenantCode: string, deviceNo: string): boolean {
+    return this.online.get(deviceIdentity(tenantCode, deviceNo)) === true;
+  }
+
+  disconnectDevice(tenantCode: string, deviceNo: string): void {
+    this.app.log.info(
+      { device: deviceIdentity(tenantCode, deviceNo) },
+      'secret revoked: the external broker ends the session when it re-checks credentials',
+    );
+  }
+
+  endpoints(): TransportEndpoints {
+    const url = new URL(this.config.mqttUrl!);
+    url.username = '';
+    url.password = '';
+    return { wsPath: MQTT_WS_PATH, externalUrl: url.toString().replace(/\/$/, '') };
+  }
+
+  async start(): Promise<void> {
+    await this.broker.start();
+    this.broker.attachWebSocket(this.app.server);
+    this.relay = this.client('relay', {});
+    this.relay.on('message', (topic, payload, packet) => {
+      void this.broker
+        .publish({ topic, payload, qos: 0, retain: packet.retain })
+        .catch(() => undefined);
+    });
+    this.watcher = this.client('watch', {});
+    this.watcher.on('message', (topic, payload) => {
+      const parsed = parseDeviceTopic(topic);
+      const status = parsed && parseStatus(payload);
+      if (parsed && status)
+        this.online.set(deviceIdentity(parsed.tenantCode, parsed.deviceNo), status.online);
+    });
+    for (let i = 0; i < this.config.mqttConsumers; i += 1) {
+      this.consumers.push(
+        this.client(`work${i}`, {
+          customHandleAcks: (topic, message, _packet, done) =>
+            this.consume(topic, message, (code) => done(code)),
+        }),
+      );
+    }
+    await Promise.all([
+      this.watcher.subscribeAsync('t/+/d/+/status', { qos: 1 }),
+      ...this.consumers.map((client) =>
+        client.subscribeAsync(uplinkFilters(this.config.mqttShareGroup), { qos: 1 }),
+      ),
+    ]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.broker.stop();
+    // Not acknowledged yet = not stored: the broker gives those messages to another node.
+    await Promise.all(
+      [...this.consumers, this.relay, this.watcher].map((client) => client?.endAsync(true)),
+    );
+  }
+
+  private client(role: string, options: IClientOptions): MqttClient {
+    const client = connect(this.config.mqttUrl!, {
+      protocolVersion: 5,
+      clientId: `shuili-${this.nodeId}-${role}`,
+      // A clean session: when a node goes away, its unacknowledged shared messages go to
+      // another node (MQTT 5 §4.8.2) instead of waiting for this one.
+      clean: true,
+      reconnectPeriod: 2000,
+      ...options,
+    });
+    client.on('error', (error) =>
+      this.app.log.warn({ err: error, role }, 'external MQTT broker error'),
+    );
+    return client;
+  }
+
+  /** Hands one shared message over and acknowledges it once stored (retrying until it is). */
+  private consume(topic: string, payload: Buffer, ack: (code: number) => void): void {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed || payload.length > MAX_PAYLOAD_BYTES) {
+      this.app.log.warn({ topic, bytes: payload.length }, 'uplink refused: topic or size');
+      return ack(0);
+    }
+    const uplink: Uplink = {
+      tenantCode: parsed.tenantCode,
+      deviceNo: parsed.deviceNo,
+      channel: parsed.channel as UplinkChannel,
+      payload,
+      receivedAt: Date.now(),
+    };
+    if (parsed.channel === 'status') {
+      const status = parseStatus(payload);
+      const handler = this.presenceHandler;
+      if (status && handler) {
+        Promise.resolve()
+          .then(() =>
+            handler({ ...parsed, online: status.online, at: uplink.receivedAt } as Presence),
+          )
+          .catch((error: unknown) =>
+            this.app.log.warn({ err: error, topic }, 'presence handler failed'),
+          );
+      }
+    }
+    const attempt = (delay: number) => {
+      const handler = this.uplinkHandler;
+      if (!handler) return ack(0);
+      handler(uplink).then(
+        () => ack(0),
+        (error: unknown) => {
+          if (this.stopping) return;
+          this.app.log.warn({ err: error, topic }, `uplink not stored: retrying in ${delay} ms`);
+          setTimeout(() => attempt(Math.min(delay * 2, MAX_RETRY_MS)), delay).unref();
+        },
+      );
+    };
+    attempt(1000);
+  }
+
+  /** Subscribes the relay to the tenants of this node's browsers, and no others. */
+  private async syncRelay(): Promise<void> {
+    const relay = this.relay;
+    if (!relay) return;
+    const wanted = this.broker.browserTenants();
+    for (const tenant of wanted) {
+      if (this.relayed.has(tenant)) continue;
+      this.relayed.add(tenant);
+      await relay.subscribeAsync(`t/${tenant}/#`, { qos: 0 }).catch(() => undefined);
+    }
+    for (const tenant of [...this.relayed]) {
+      if (wanted.has(tenant)) continue;
+      this.relayed.delete(tenant);
+      await relay.unsubscribeAsync(`t/${tenant}/#`).catch(() => undefined);
+    }
+  }
+}
+
+function parseStatus(payload: Buffer): { online: boolean } | undefined {
+  try {
+    const parsed = statusPayloadSchema.safeParse(JSON.parse(payload.toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

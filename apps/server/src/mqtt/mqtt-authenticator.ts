@@ -1,0 +1,82 @@
+import { BROWSER_CLIENT_PREFIX, parseDeviceIdentity } from '@shuili/contract';
+import type { Database } from '../db/database';
+import type { AccessTokens } from '../modules/uaa/access-token';
+import { sessionRepo } from '../modules/uaa/session.repo';
+import type { MqttPrincipal } from './mqtt-principal';
+
+/** Checks a device's secret (CredentialService.verify). */
+export interface DeviceSecretVerifier {
+  verify(tenantCode: string, deviceNo: string, secret: string): Promise<boolean>;
+}
+
+/** CONNACK return codes of MQTT 3.1.1 §3.2.2.3 that a refusal uses. */
+export const CONNACK = {
+  identifierRejected: 2,
+  badUsernameOrPassword: 4,
+  notAuthorized: 5,
+} as const;
+
+export type AuthResult =
+  | { ok: true; principal: MqttPrincipal }
+  | { ok: false; returnCode: (typeof CONNACK)[keyof typeof CONNACK] };
+
+const BROWSER_CLIENT_ID = /^web:([a-z][a-z0-9_-]*):([A-Za-z0-9_.-]{1,100})$/;
+
+/**
+ * Who may connect: a device with its own identity as username and client id and its secret as
+ * password; a browser with a `web:{tenantCode}:...` client id and a live access token of that
+ * tenant as password (the same checks as the HTTP guard: signature, expiry, session alive).
+ */
+export class MqttAuthenticator {
+  constructor(
+    private readonly deps: { db: Database; tokens: AccessTokens; devices: DeviceSecretVerifier },
+  ) {}
+
+  async authenticate(
+    clientId: string,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<AuthResult> {
+    const secret = password?.toString('utf8') ?? '';
+    if (clientId.startsWith(BROWSER_CLIENT_PREFIX)) return this.browser(clientId, secret);
+    const identity = username ? parseDeviceIdentity(username) : undefined;
+    if (!identity) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    // A device is its identity: it cannot borrow another client id (and so take over a session).
+    if (clientId !== username) return { ok: false, returnCode: CONNACK.identifierRejected };
+    if (!secret || secret.length > 256)
+      return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    const valid = await this.deps.devices.verify(identity.tenantCode, identity.deviceNo, secret);
+    return valid
+      ? { ok: true, principal: { kind: 'device', ...identity } }
+      : { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+  }
+
+  /** Whether a browser's session is still alive (signed out, revoked or expired ones are not). */
+  async sessionAlive(sessionId: string): Promise<boolean> {
+    const state = await this.deps.db.system((sql) => sessionRepo.state(sql, sessionId));
+    return Boolean(state && !state.revoked && !state.expired);
+  }
+
+  private async browser(clientId: string, token: string): Promise<AuthResult> {
+    const match = BROWSER_CLIENT_ID.exec(clientId);
+    if (!match) return { ok: false, returnCode: CONNACK.identifierRejected };
+    if (!token || token.length > 4096)
+      return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    const verified = await this.deps.tokens.verify(token);
+    if (!verified.ok) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    const claims = verified.claims;
+    if (claims.tenantCode !== match[1]) return { ok: false, returnCode: CONNACK.notAuthorized };
+    if (!(await this.sessionAlive(claims.sessionId)))
+      return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    return {
+      ok: true,
+      principal: {
+        kind: 'browser',
+        tenantCode: claims.tenantCode,
+        tenantId: claims.tenantId,
+        userId: claims.userId,
+        sessionId: claims.sessionId,
+      },
+    };
+  }
+}

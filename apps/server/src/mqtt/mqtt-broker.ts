@@ -1,0 +1,291 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Aedes, type Client, type PublishPacket } from 'aedes';
+import {
+  deviceIdentity,
+  deviceTopic,
+  parseDeviceTopic,
+  type UplinkChannel,
+} from '@shuili/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { Presence, Uplink } from './device-transport';
+import { guardFrames } from './frame-guard';
+import { CONNACK, type MqttAuthenticator } from './mqtt-authenticator';
+import { MQTT_LIMITS } from './mqtt-limits';
+import type { MqttPrincipal } from './mqtt-principal';
+import { mayPublish, mayReceive, maySubscribe } from './topic-acl';
+
+/** The WebSocket path of MQTT on the HTTP server (DESIGN §6). */
+export const MQTT_WS_PATH = '/mqtt';
+
+export interface MqttBrokerOptions {
+  authenticator: MqttAuthenticator;
+  log: FastifyBaseLogger;
+  /** False in external mode: devices talk to the external broker, this one serves browsers. */
+  acceptDevices: boolean;
+}
+
+type Refusal = Error & { returnCode: number };
+const refusal = (returnCode: number, message: string): Refusal =>
+  Object.assign(new Error(message), { returnCode });
+
+/**
+ * aedes with Shuili's rules: authentication, the topic ACL, limits, presence, uplinks whose
+ * PUBACK waits for storage, and the listeners (any stream, the /mqtt WebSocket).
+ */
+export class MqttBroker {
+  readonly aedes: Aedes;
+  private readonly principals = new WeakMap<Client, MqttPrincipal>();
+  /** Connected clients by id (aedes keeps its own map, but not in its public API). */
+  private readonly clients = new Map<string, Client>();
+  /** Devices whose coming online was reported (see {@link announce}). */
+  private readonly announced = new WeakSet<Client>();
+  private uplinkHandler: ((uplink: Uplink) => Promise<void>) | undefined;
+  private presenceHandler: ((presence: Presence) => void | Promise<void>) | undefined;
+  private wss: WebSocketServer | undefined;
+  private httpServer: Server | undefined;
+  private sweep: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: MqttBrokerOptions) {
+    this.aedes = new Aedes({
+      concurrency: MQTT_LIMITS.concurrency,
+      queueLimit: MQTT_LIMITS.queueLimit,
+      maxInflightInbound: MQTT_LIMITS.maxInflightInbound,
+      maxTopicLevels: MQTT_LIMITS.maxTopicLevels,
+      connectTimeout: MQTT_LIMITS.connectTimeoutMs,
+      keepaliveLimit: MQTT_LIMITS.maxKeepaliveSeconds,
+      drainTimeout: MQTT_LIMITS.drainTimeoutMs,
+      // Heartbeats go to $SYS, which no client may read: once an hour keeps the noise down.
+      heartbeatInterval: 3_600_000,
+      authenticate: (client, username, password, done) => {
+        this.authenticate(client, username, password).then(
+          (error) => (error ? done(error as never, null) : done(null, true)),
+          (error: unknown) => {
+            this.options.log.error({ err: error }, 'MQTT authentication failed');
+            done(refusal(3, 'server unavailable') as never, null);
+          },
+        );
+      },
+      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
+      authorizeSubscribe: (client, sub, done) => {
+        const principal = this.principals.get(client);
+        done(null, principal && maySubscribe(principal, sub.topic) ? sub : null);
+      },
+      authorizeForward: (client, packet) => {
+        const principal = this.principals.get(client);
+        return principal && mayReceive(principal, packet.topic) ? packet : null;
+      },
+    });
+    this.aedes.on('clientReady', (client) => this.ready(client));
+    this.aedes.on('clientDisconnect', (client) => this.gone(client));
+    this.aedes.on('subscribe', (subscriptions, client) => {
+      const principal = this.principals.get(client);
+      if (
+        principal?.kind === 'device' &&
+        subscriptions.some(
+          (sub) => sub.topic === deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd'),
+        )
+      )
+        this.announce(client);
+    });
+    this.aedes.on('clientError', (client, error) =>
+      this.options.log.debug({ clientId: client.id, err: error }, 'MQTT client error'),
+    );
+    this.aedes.on('connectionError', (client, error) =>
+      this.options.log.debug({ clientId: client?.id, err: error }, 'MQTT connection refused'),
+    );
+  }
+
+  onUplink(handler: (uplink: Uplink) => Promise<void>): void {
+    this.uplinkHandler = handler;
+  }
+
+  onPresence(handler: (presence: Presence) => void | Promise<void>): void {
+    this.presenceHandler = handler;
+  }
+
+  async start(): Promise<void> {
+    await this.aedes.listen();
+    // Tokens outlive sign-out by up to their lifetime: check the sessions of connected browsers.
+    this.sweep = setInterval(() => void this.sweepSessions(), MQTT_LIMITS.sessionSweepMs);
+    this.sweep.unref();
+  }
+
+  /** Serves one connection (TCP, TLS or WebSocket stream). */
+  handle = (conn: Duplex, req?: IncomingMessage): void => {
+    guardFrames(conn, MQTT_LIMITS.maxPacketBytes, () => {
+      this.options.log.warn('MQTT packet over the size limit: connection closed');
+      conn.destroy();
+    });
+    this.aedes.handle(conn, req);
+  };
+
+  /** MQTT over WebSocket at /mqtt on the HTTP server; other upgrade paths are left alone. */
+  attachWebSocket(server: Server): void {
+    this.httpServer = server;
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MQTT_LIMITS.maxPacketBytes });
+    server.on('upgrade', this.upgrade);
+  }
+
+  private upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== MQTT_WS_PATH || !this.wss) return;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const stream = createWebSocketStream(ws);
+      stream.on('error', () => stream.destroy());
+      this.handle(stream, req);
+    });
+  };
+
+  publish(packet: { topic: string; payload: Buffer; qos: 0 | 1; retain?: boolean }): Promise<void> {
+    return new Promise((resolve, reject) =>
+      this.aedes.publish(
+        { cmd: 'publish', dup: false, ...packet, retain: packet.retain ?? false } as PublishPacket,
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+  }
+
+  isConnected(tenantCode: string, deviceNo: string): boolean {
+    return this.clients.get(deviceIdentity(tenantCode, deviceNo))?.connected === true;
+  }
+
+  disconnectDevice(tenantCode: string, deviceNo: string): void {
+    this.clients.get(deviceIdentity(tenantCode, deviceNo))?.close();
+  }
+
+  /** Browser clients connected now, by tenant code (external mode relays their tenants). */
+  browserTenants(): Set<string> {
+    const tenants = new Set<string>();
+    for (const client of this.clients.values()) {
+      const principal = this.principals.get(client);
+      if (principal?.kind === 'browser') tenants.add(principal.tenantCode);
+    }
+    return tenants;
+  }
+
+  /** Told when a browser connects or leaves (external mode adjusts its relay). */
+  onBrowsersChanged: (() => void) | undefined;
+
+  async stop(): Promise<void> {
+    if (this.sweep) clearInterval(this.sweep);
+    this.httpServer?.off('upgrade', this.upgrade);
+    this.wss?.close();
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+  }
+
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<Refusal | undefined> {
+    if (this.clients.size >= MQTT_LIMITS.maxClients)
+      return refusal(3, 'server unavailable: too many connections');
+    const result = await this.options.authenticator.authenticate(client.id, username, password);
+    if (!result.ok) return refusal(result.returnCode, 'connection refused');
+    const principal = result.principal;
+    if (principal.kind === 'device' && !this.options.acceptDevices)
+      return refusal(CONNACK.notAuthorized, 'devices connect to the external broker');
+    // A browser may not take over another user's client id (a device's id is its identity).
+    const holder = this.clients.get(client.id);
+    const held = holder && this.principals.get(holder);
+    if (
+      held?.kind === 'browser' &&
+      principal.kind === 'browser' &&
+      held.userId !== principal.userId
+    ) {
+      return refusal(CONNACK.identifierRejected, 'client id in use');
+    }
+    this.principals.set(client, principal);
+    return undefined;
+  }
+
+  private authorizePublish(
+    client: Client | null,
+    packet: PublishPacket,
+    done: (error?: Error | null) => void,
+  ): void {
+    const principal = client && this.principals.get(client);
+    if (!principal || !mayPublish(principal, packet.topic))
+      return done(new Error(`not allowed to publish on ${packet.topic}`));
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (payload.length > MQTT_LIMITS.maxPayloadBytes)
+      return done(new Error(`payload of ${payload.length} bytes is over the limit`));
+    const topic = parseDeviceTopic(packet.topic)!;
+    if (client.connected) this.announce(client);
+    const handler = this.uplinkHandler;
+    if (!handler) return done(null);
+    // aedes writes the PUBACK right after this callback: calling it once the handler has
+    // stored the message is what makes "acknowledged" mean "stored" (DESIGN §6).
+    handler({
+      tenantCode: topic.tenantCode,
+      deviceNo: topic.deviceNo,
+      channel: topic.channel as UplinkChannel,
+      payload,
+      receivedAt: Date.now(),
+    }).then(
+      () => done(null),
+      (error: unknown) => {
+        this.options.log.warn(
+          { err: error, topic: packet.topic },
+          'uplink not stored: no acknowledgement, the device will send it again',
+        );
+        // QoS 0 promised nothing; still show it live. QoS 1: aedes closes the connection and
+        // the device resends its unacknowledged messages when it reconnects (MQTT §4.4).
+        done(packet.qos === 0 ? null : new Error('uplink not stored'));
+      },
+    );
+  }
+
+  private ready(client: Client): void {
+    const principal = this.principals.get(client);
+    if (!principal) return client.close();
+    this.clients.set(client.id, client);
+    if (principal.kind === 'browser') this.onBrowsersChanged?.();
+  }
+
+  /**
+   * A device is reported online once it can receive commands (its cmd subscription is in
+   * place), or at its first message if it never subscribes (a plain sensor): reported at
+   * CONNECT, pending commands sent at once would reach no subscription and be lost.
+   */
+  private announce(client: Client): void {
+    const principal = this.principals.get(client);
+    if (principal?.kind !== 'device' || this.announced.has(client)) return;
+    if (this.clients.get(client.id) !== client) return;
+    this.announced.add(client);
+    this.presence(principal, true);
+  }
+
+  private gone(client: Client): void {
+    const principal = this.principals.get(client);
+    // A session taken over by a newer connection of the same client: the newer one is current.
+    if (this.clients.get(client.id) !== client) return;
+    this.clients.delete(client.id);
+    if (principal?.kind === 'browser') this.onBrowsersChanged?.();
+    if (principal?.kind === 'device' && this.announced.has(client)) this.presence(principal, false);
+  }
+
+  private presence(principal: { tenantCode: string; deviceNo: string }, online: boolean): void {
+    const handler = this.presenceHandler;
+    if (!handler) return;
+    const event = { tenantCode: principal.tenantCode, deviceNo: principal.deviceNo, online };
+    Promise.resolve()
+      .then(() => handler({ ...event, at: Date.now() }))
+      .catch((error: unknown) =>
+        this.options.log.warn({ err: error, ...event }, 'presence handler failed'),
+      );
+  }
+
+  private async sweepSessions(): Promise<void> {
+    for (const client of [...this.clients.values()]) {
+      const principal = this.principals.get(client);
+      if (principal?.kind !== 'browser') continue;
+      const alive = await this.options.authenticator
+        .sessionAlive(principal.sessionId)
+        .catch(() => true);
+      if (!alive) client.close();
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { TELEMETRY_CALLS, type ThingProperty } from '@shuili/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Empty, Segmented, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { useLabel } from '../../../resource/field-label';
+import { EChart } from './EChart';
+import {
+  HISTORY_BUCKETS,
+  seriesByKey,
+  type HistoryBucket,
+  type HistoryRow,
+} from './history-series';
+
+export interface HistoryPanelProps {
+  deviceId: string;
+  properties: readonly ThingProperty[];
+}
+
+/** Raw readings are many: the chart asks for at most this many points. */
+const RAW_LIMIT = 1000;
+const NUMERIC = new Set(['number', 'integer', 'boolean', 'enum']);
+
+function fetchHistory(
+  deviceId: string,
+  keys: string[],
+  range: [Dayjs, Dayjs],
+  bucket: HistoryBucket,
+  signal: AbortSignal,
+): Promise<HistoryRow[]> {
+  const common = {
+    keys: keys.join(','),
+    start: range[0].toISOString(),
+    end: range[1].toISOString(),
+  };
+  if (bucket === 'raw') {
+    return http
+      .get<{ list: HistoryRow[] }>(TELEMETRY_CALLS.history, {
+        params: { deviceId, ...common, currentPage: 1, pageSize: RAW_LIMIT },
+        signal,
+      })
+      .then((page) => page.list);
+  }
+  return http
+    .get<HistoryRow[] | { list: HistoryRow[] }>(TELEMETRY_CALLS.aggregate, {
+      params: { deviceIds: deviceId, ...common, bucket, fn: 'avg' },
+      signal,
+    })
+    .then((answer) => (Array.isArray(answer) ? answer : answer.list));
+}
+
+/** The device's history: several keys over any range, raw or per period, zoomable. */
+export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const numeric = properties.filter((property) => NUMERIC.has(property.type));
+  const [keys, setKeys] = useState<string[]>(() => numeric.slice(0, 2).map((p) => p.key));
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour'), dayjs()]);
+  const [bucket, setBucket] = useState<HistoryBucket>('raw');
+
+  const history = useQuery({
+    queryKey: ['iot', 'history', deviceId, keys, range[0].valueOf(), range[1].valueOf(), bucket],
+    queryFn: ({ signal }) => fetchHistory(deviceId, keys, range, bucket, signal),
+    enabled: keys.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  const option = useMemo(() => {
+    const series = seriesByKey(history.data ?? []);
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 56, right: 24, top: 36, bottom: 72 },
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value', scale: true },
+      dataZoom: [{ type: 'inside' }, { type: 'slider' }],
+      series: keys.map((key) => {
+        const property = numeric.find((candidate) => candidate.key === key);
+        const name = property
+          ? `${label(property.name)}${property.unit ? ` (${property.unit})` : ''}`
+          : key;
+        return {
+          name,
+          type: 'line',
+          showSymbol: false,
+          step: property?.type === 'enum' || property?.type === 'boolean' ? 'end' : undefined,
+          data: series.get(key) ?? [],
+        };
+      }),
+    };
+  }, [history.data, keys, numeric, label]);
+
+  if (numeric.length === 0) return <Empty description={t('iot.history.nothingToChart')} />;
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="history-panel">
+      <Space wrap>
+        <Select
+          mode="multiple"
+          style={{ minWidth: 280 }}
+          value={keys}
+          onChange={setKeys}
+          placeholder={t('iot.history.keys')}
+          aria-label={t('iot.history.keys')}
+          options={numeric.map((property) => ({
+            value: property.key,
+            label: label(property.name),
+          }))}
+        />
+        <DatePicker.RangePicker
+          showTime
+          value={range}
+          allowClear={false}
+          onChange={(value) => {
+            if (value?.[0] && value[1]) setRange([value[0], value[1]]);
+          }}
+          presets={[
+            {
+              label: t('iot.history.lastHour'),
+              value: () => [dayjs().subtract(1, 'hour'), dayjs()],
+            },
+            { label: t('iot.history.lastDay'), value: () => [dayjs().subtract(1, 'day'), dayjs()] },
+            {
+              label: t('iot.history.lastWeek'),
+              value: () => [dayjs().subtract(7, 'day'), dayjs()],
+            },
+            {
+              label: t('iot.history.lastMonth'),
+              value: () => [dayjs().subtract(30, 'day'), dayjs()],
+            },
+            {
+              label: t('iot.history.lastYear'),
+              value: () => [dayjs().subtract(1, 'year'), dayjs()],
+            },
+          ]}
+        />
+        <Segmented<HistoryBucket>
+          value={bucket}
+          onChange={setBucket}
+          options={HISTORY_BUCKETS.map((value) => ({
+            value,
+            label: t(`iot.history.buckets.${value}`),
+          }))}
+        />
+      </Space>
+      <EChart option={option} testId="history-chart" />
+    </Space>
+  );
+}

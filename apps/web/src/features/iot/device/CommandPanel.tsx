@@ -1,0 +1,116 @@
+import {
+  liveTopics,
+  SET_PROPERTY_COMMAND,
+  type CommandPush,
+  type CommandView,
+} from '@shuili/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Empty, List, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../../app/session-store';
+import { formatDate } from '../../../lib/format';
+import { useLiveTopic } from '../../../lib/mqtt/use-live-topic';
+import { useLabel } from '../../../resource/field-label';
+import { CommandForm } from './CommandForm';
+import { CommandStatusTag } from './CommandStatusTag';
+import { deviceApi } from './device-api';
+
+export interface CommandPanelProps {
+  deviceId: string;
+  deviceNo: string;
+  online: boolean;
+}
+
+/**
+ * The controls of the device drawn from its thing model: each command with a form of its
+ * parameters, each writable property with its input. What was sent from here shows its status
+ * as the server pushes it, until it succeeded, failed or timed out.
+ */
+export function CommandPanel({ deviceId, deviceNo, online }: CommandPanelProps) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const queryClient = useQueryClient();
+  const tenantCode = useSessionStore((state) => state.user?.tenantCode);
+  const control = useQuery({
+    queryKey: ['iot', 'control', deviceId],
+    queryFn: ({ signal }) => deviceApi.control(deviceId, signal),
+  });
+  const [sent, setSent] = useState<CommandView[]>([]);
+
+  useLiveTopic(tenantCode ? liveTopics.commands(tenantCode) : undefined, (message) => {
+    const push = message.payload as CommandPush | undefined;
+    if (!push || (push.deviceId !== deviceId && push.deviceNo !== deviceNo)) return;
+    setSent((current) => current.map((command) => (command.id === push.id ? push : command)));
+    void queryClient.invalidateQueries({ queryKey: ['iot', 'commands', deviceId] });
+  });
+
+  const send = async (name: string, params: Record<string, unknown>) => {
+    const command = await deviceApi.send({ deviceId, name, params });
+    // A push may have overtaken the answer; keep whichever is further along.
+    setSent((current) => [command, ...current.filter((one) => one.id !== command.id)]);
+    void queryClient.invalidateQueries({ queryKey: ['iot', 'commands', deviceId] });
+  };
+
+  if (control.isLoading) return <Card loading />;
+  const commands = control.data?.commands ?? [];
+  const writable = control.data?.writable ?? [];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="command-panel">
+      {!online && <Alert type="info" showIcon title={t('iot.command.offlineHint')} />}
+      {commands.length === 0 && writable.length === 0 && (
+        <Empty description={t('iot.command.nothingToSend')} />
+      )}
+      {commands.map((command) => (
+        <Card key={command.key} size="small" title={label(command.name)}>
+          <CommandForm
+            name={command.key}
+            params={command.params}
+            onSend={(params) => send(command.key, params)}
+            testId={`command-${command.key}`}
+          />
+        </Card>
+      ))}
+      {writable.length > 0 && (
+        <Card size="small" title={t('iot.command.setProperties')}>
+          <Space direction="vertical">
+            {writable.map((property) => (
+              <CommandForm
+                key={property.key}
+                name={SET_PROPERTY_COMMAND}
+                params={[property]}
+                onSend={(params) => send(SET_PROPERTY_COMMAND, params)}
+                testId={`set-${property.key}`}
+              />
+            ))}
+          </Space>
+        </Card>
+      )}
+      {sent.length > 0 && (
+        <Card size="small" title={t('iot.command.sentHere')}>
+          <List
+            size="small"
+            dataSource={sent}
+            data-testid="sent-commands"
+            renderItem={(command) => (
+              <List.Item data-testid={`sent-${command.id}`} data-name={command.name}>
+                <Space wrap>
+                  <code>{command.name}</code>
+                  <Typography.Text type="secondary">
+                    {JSON.stringify(command.params)}
+                  </Typography.Text>
+                  <CommandStatusTag status={command.status} />
+                  {command.result && <Typography.Text>{command.result}</Typography.Text>}
+                  <Typography.Text type="secondary">
+                    {formatDate(command.createdAt)}
+                  </Typography.Text>
+                </Space>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}

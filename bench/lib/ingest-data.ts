@@ -1,0 +1,87 @@
+// The ingest benchmark's data: a database migrated and seeded by the server's own code, plus a
+// bench product (three numeric properties) and N devices of it in tenant demo, each with its own
+// credentials issued by the server's credential service.
+import type { ThingModel } from '@shuili/contract';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { seed } from '../../apps/server/src/db/seed';
+import { CredentialService } from '../../apps/server/src/modules/iot/device/credential.service';
+import { openTarget, type Target } from './user-list-data';
+
+/** The three values every bench message carries (the issue's "3-value telemetry"). */
+export const BENCH_KEYS = ['waterLevel', 'flow', 'pressure'] as const;
+
+const name = (en: string) => ({ en, zh: en, tw: en });
+const BENCH_MODEL: ThingModel = {
+  properties: [
+    {
+      key: 'waterLevel',
+      name: name('Level'),
+      type: 'number',
+      unit: 'm',
+      min: 0,
+      max: 100,
+      access: 'r',
+    },
+    {
+      key: 'flow',
+      name: name('Flow'),
+      type: 'number',
+      unit: 'm³/h',
+      min: 0,
+      max: 10_000,
+      access: 'r',
+    },
+    {
+      key: 'pressure',
+      name: name('Pressure'),
+      type: 'number',
+      unit: 'MPa',
+      min: 0,
+      max: 10,
+      access: 'r',
+    },
+  ],
+  events: [],
+  commands: [],
+};
+
+export interface BenchDevice {
+  deviceNo: string;
+  identity: string;
+  secret: string;
+}
+
+/** Prepares the database (closed again: PGlite belongs to one process) and answers the devices. */
+export async function prepareDevices(target: Target, count: number): Promise<BenchDevice[]> {
+  const db = await openTarget(target, 2);
+  try {
+    await migrate(db);
+    await seed(db, loadConfig());
+    await db.system(async (sql) => {
+      const { rows } = await sql.query<{ id: string }>(
+        `SELECT id::text FROM tenant WHERE tenant_code = 'demo'`,
+      );
+      const tenantId = rows[0]?.id;
+      if (!tenantId) throw new Error('tenant demo was not seeded');
+      // Only the bench devices publish: the seeded demo devices would get fresh secrets too.
+      await sql.query(`DELETE FROM iot_device WHERE tenant_id = $1`, [tenantId]);
+      const product = await sql.query<{ id: string }>(
+        `INSERT INTO iot_product (tenant_id, serial_no, product_name, device_kind, protocol, status, thing_model)
+         VALUES ($1, 'BENCH-METER', 'Bench meter', 'flood_station', 'mqtt_json', 1, $2::jsonb)
+         RETURNING id::text`,
+        [tenantId, JSON.stringify(BENCH_MODEL)],
+      );
+      await sql.query(
+        `INSERT INTO iot_device (tenant_id, device_no, device_name, product_id, status, online)
+         SELECT $1, 'B' || lpad(i::text, 5, '0'), 'Bench device ' || i, $2, 0, false
+           FROM generate_series(1, $3::int) AS i`,
+        [tenantId, product.rows[0]!.id, count],
+      );
+    });
+    const issued = await new CredentialService(db).issueDemoCredentials('demo');
+    return issued.map(({ deviceNo, identity, secret }) => ({ deviceNo, identity, secret }));
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,13 @@
+export { startLightSimulation, type LightSimulationOptions } from './light-simulation';
+export {
+  startSimulation,
+  type SimDeviceSpec,
+  type Simulation,
+  type SimulationOptions,
+} from './simulation';
+export { VirtualDevice, type VirtualDeviceOptions } from './virtual-device';
+export { DEVICE_KINDS, type DeviceKind, createPhysicsModel } from './models/create-physics-model';
+export { createEnvironment, type Environment } from './models/environment';
+export { createRandom, type Random } from './random';
+export { createSimStats, formatSimStats, type SimStats } from './sim-stats';
+export { productOfDevice } from './device-kind-of';

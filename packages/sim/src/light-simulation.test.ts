@@ -1,0 +1,64 @@
+import net from 'node:net';
+import { PRODUCTS } from '@shuili/contract';
+import { Aedes } from 'aedes';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLightSimulation } from './light-simulation';
+
+let brokerUrl = process.env.TEST_MQTT_URL ?? '';
+let close: () => Promise<void> = async () => undefined;
+const tenant = `siml${Math.floor(Math.random() * 1e9)}`;
+
+beforeAll(async () => {
+  if (brokerUrl) return;
+  const broker = await Aedes.createBroker();
+  const server = net.createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  brokerUrl = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  close = async () => {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+});
+
+afterAll(() => close());
+
+describe('startLightSimulation', () => {
+  it('runs a few devices of every kind that come online and report', async () => {
+    // Four demo devices per product: the light simulation takes three of each kind.
+    const devices = PRODUCTS.flatMap((product) =>
+      [1, 2, 3, 4].map((n) => ({
+        identity: `${tenant}:${product.serialNo}-0${n}`,
+        secret: 'x',
+        kind: product.kind,
+        thingModel: product.thingModel,
+      })),
+    );
+    const observer = await mqtt.connectAsync(brokerUrl, { clientId: `obs-${tenant}` });
+    const reporting = new Set<string>();
+    const online = new Set<string>();
+    observer.on('message', (topic, payload) => {
+      const deviceNo = topic.split('/')[3]!;
+      if (topic.endsWith('/telemetry')) reporting.add(deviceNo);
+      if (topic.endsWith('/status') && payload.length > 0) {
+        if ((JSON.parse(payload.toString()) as { online: boolean }).online) online.add(deviceNo);
+      }
+    });
+    await observer.subscribeAsync(`t/${tenant}/d/+/+`, { qos: 1 });
+
+    // A fast rate so every device reports within a moment.
+    const simulation = await startLightSimulation({ brokerUrl, devices, rate: 200 });
+    expect(simulation.devices).toHaveLength(PRODUCTS.length * 3);
+    expect(simulation.devices.some((d) => d.identity.endsWith('-04'))).toBe(false);
+    while (reporting.size < simulation.devices.length)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(online.size).toBe(simulation.devices.length);
+    expect(simulation.stats.acked).toBeGreaterThanOrEqual(simulation.devices.length);
+
+    await simulation.stop();
+    expect(simulation.stats.connected).toBe(0);
+    for (const device of simulation.devices)
+      await observer.publishAsync(`t/${tenant}/d/${device.deviceNo}/status`, '', { retain: true });
+    await observer.endAsync();
+  });
+});

@@ -1,0 +1,44 @@
+import type { ThingModel } from '@shuili/contract';
+import { isDeviceKind } from './models/create-physics-model';
+import { startSimulation, type SimDeviceSpec, type Simulation } from './simulation';
+
+export interface LightSimulationOptions {
+  brokerUrl: string;
+  /** The demo tenant's devices with their secrets, kinds (product device_kind) and thing models. */
+  devices: { identity: string; secret: string; kind: string; thingModel?: ThingModel }[];
+  /** Telemetry messages per second in total (default: one reading per device every 30 s). */
+  rate?: number;
+  /** Devices per kind (default 3). */
+  perKind?: number;
+  onError?: (identity: string, error: Error) => void;
+}
+
+/**
+ * The gentle simulation `npm start` runs in-process (off with SIM=0): a few devices of every
+ * kind, so the console has live data, commands answered and the odd device offline.
+ */
+export function startLightSimulation(options: LightSimulationOptions): Promise<Simulation> {
+  const perKind = options.perKind ?? 3;
+  const taken = new Map<string, number>();
+  const devices: SimDeviceSpec[] = [];
+  for (const device of options.devices) {
+    if (!isDeviceKind(device.kind)) continue;
+    const count = taken.get(device.kind) ?? 0;
+    if (count >= perKind) continue;
+    taken.set(device.kind, count + 1);
+    devices.push({
+      identity: device.identity,
+      secret: device.secret,
+      kind: device.kind,
+      ...(device.thingModel ? { thingModel: device.thingModel } : {}),
+    });
+  }
+  return startSimulation({
+    brokerUrl: options.brokerUrl,
+    devices,
+    rate: options.rate ?? Math.max(devices.length / 30, 0.1),
+    offlineProbability: 0.003,
+    offlineMs: [15_000, 120_000],
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+}

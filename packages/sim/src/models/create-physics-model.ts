@@ -1,0 +1,82 @@
+import type { Random } from '../random';
+import { CameraModel } from './camera';
+import { CardControllerModel } from './card-controller';
+import type { Environment } from './environment';
+import { FloodStationModel } from './flood-station';
+import { InsectTrapModel } from './insect-trap';
+import { IrrigationValveModel } from './irrigation-valve';
+import { LedScreenModel } from './led-screen';
+import type { PhysicsModel } from './physics-model';
+import { PumpStationModel } from './pump-station';
+import { SedimentStationModel } from './sediment-station';
+import { SluiceGateModel } from './sluice-gate';
+import { SoilMoistureModel } from './soil-moisture';
+import { WaterFertilizerModel } from './water-fertilizer';
+import { WeatherStationModel } from './weather-station';
+
+/** The `device_kind` dictionary of products (one physics per kind). */
+export const DEVICE_KINDS = [
+  'irrigation_valve',
+  'pump_station',
+  'sluice_gate',
+  'water_fertilizer',
+  'weather_station',
+  'flood_station',
+  'soil_moisture',
+  'sediment_station',
+  'silt_station',
+  'bayonet_station',
+  'insect_trap',
+  'camera',
+  'led_screen',
+  'card_controller',
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+export function isDeviceKind(value: unknown): value is DeviceKind {
+  return (DEVICE_KINDS as readonly unknown[]).includes(value);
+}
+
+export interface PhysicsContext {
+  env: Environment;
+  random: Random;
+  /** Simulated time the model starts at, ms. */
+  start: number;
+  /** Irrigation reaching a soil probe's field, mm/h (a valve of that field open). */
+  irrigation?: () => number;
+}
+
+/** The physics of a device kind. */
+export function createPhysicsModel(kind: DeviceKind, context: PhysicsContext): PhysicsModel {
+  const { env, random, start } = context;
+  switch (kind) {
+    case 'irrigation_valve':
+      return new IrrigationValveModel(env, random, start);
+    case 'pump_station':
+      return new PumpStationModel(random, start);
+    case 'sluice_gate':
+      return new SluiceGateModel(env, random, start);
+    case 'water_fertilizer':
+      return new WaterFertilizerModel(random, start);
+    case 'weather_station':
+      return new WeatherStationModel(env, random, start);
+    case 'flood_station':
+      return new FloodStationModel(env, random, start);
+    case 'soil_moisture':
+      return new SoilMoistureModel(env, random, start, {
+        ...(context.irrigation ? { irrigation: context.irrigation } : {}),
+      });
+    case 'sediment_station':
+    case 'silt_station':
+    case 'bayonet_station':
+      return new SedimentStationModel(env, random, start);
+    case 'insect_trap':
+      return new InsectTrapModel(env, random, start);
+    case 'camera':
+      return new CameraModel(env, random, start);
+    case 'led_screen':
+      return new LedScreenModel(env, random, start);
+    case 'card_controller':
+      return new CardControllerModel(random, start);
+  }
+}

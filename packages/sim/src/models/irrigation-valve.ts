@@ -1,0 +1,112 @@
+import type { Random } from '../random';
+import type { Environment } from './environment';
+import {
+  SteppedModel,
+  approach,
+  clamp,
+  numberParam,
+  round,
+  type CommandOutcome,
+  type SimValues,
+} from './physics-model';
+
+/** Flow through one open channel at the line's normal pressure, m³/h. */
+const CHANNEL_FLOW = 12;
+const MAX_DURATION_MINUTES = 24 * 60;
+
+/**
+ * Field irrigation controller: a solar/battery RTU driving latching valves. An open valve lets
+ * flow rise within seconds; an open valve with a duration closes itself when it has run.
+ */
+export class IrrigationValveModel extends SteppedModel {
+  private readonly open: boolean[];
+  private readonly closeAt: (number | undefined)[];
+  private flow = 0;
+  private volume: number;
+  private battery: number;
+  private signal: number;
+
+  constructor(
+    private readonly env: Environment,
+    private readonly random: Random,
+    start: number,
+    readonly channels = 4,
+  ) {
+    super(start, 5_000);
+    this.open = Array.from({ length: channels }, () => false);
+    this.closeAt = Array.from({ length: channels }, () => undefined);
+    this.volume = round(random.between(100, 5000), 1);
+    this.battery = random.between(12.2, 12.9);
+    this.signal = random.between(-85, -60);
+  }
+
+  /** Any valve open: the field behind the controller is being watered. */
+  isOpen(): boolean {
+    return this.open.some(Boolean);
+  }
+
+  protected step(now: number, dt: number): void {
+    this.closeAt.forEach((at, i) => {
+      if (at !== undefined && now >= at) {
+        this.open[i] = false;
+        this.closeAt[i] = undefined;
+      }
+    });
+    const openCount = this.open.filter(Boolean).length;
+    // More open channels share the line: each gets a little less.
+    const target = openCount * CHANNEL_FLOW * (1 - 0.05 * Math.max(0, openCount - 1));
+    this.flow = approach(this.flow, target, dt, 15);
+    this.volume += (this.flow * dt) / 3600;
+    const solar = this.solarVoltage(now);
+    const charge = solar > 13 ? 0.02 : -0.004;
+    this.battery = clamp(this.battery + (charge * dt) / 3600, 11.2, 13.8);
+    this.signal = clamp(this.signal + this.random.normal(0, 0.5) * Math.sqrt(dt / 60), -110, -50);
+  }
+
+  private solarVoltage(now: number): number {
+    return clamp((this.env.radiation(now) / 1000) * 21, 0, 22);
+  }
+
+  override command(name: string, params: Record<string, unknown>): CommandOutcome | undefined {
+    if (name !== 'openValve' && name !== 'closeValve') return undefined;
+    const channel = numberParam(params, 'channel', 0);
+    if (!Number.isInteger(channel) || channel < 0 || channel > this.channels)
+      return { ok: false, message: `channel must be 1-${this.channels}` };
+    // Channel 0 or no channel: every valve of the controller.
+    const targets = channel === 0 ? this.open.map((_, i) => i) : [channel - 1];
+    if (name === 'closeValve') {
+      for (const i of targets) {
+        this.open[i] = false;
+        this.closeAt[i] = undefined;
+      }
+      return { ok: true };
+    }
+    const minutes = numberParam(params, 'durationMinutes', 0);
+    if (minutes < 0 || minutes > MAX_DURATION_MINUTES)
+      return { ok: false, message: `durationMinutes must be 0-${MAX_DURATION_MINUTES}` };
+    if (this.battery < 11.5) return { ok: false, message: 'battery too low to drive the valve' };
+    for (const i of targets) {
+      this.open[i] = true;
+      this.closeAt[i] = minutes > 0 ? this.time + minutes * 60_000 : undefined;
+    }
+    this.battery -= 0.01; // latching pulse
+    return { ok: true };
+  }
+
+  values(): SimValues {
+    const values: SimValues = {};
+    this.open.forEach((open, i) => {
+      values[`valve${i + 1}State`] = open ? 1 : 0;
+    });
+    const open = this.flow > 0.05;
+    return {
+      ...values,
+      flow: open ? round(this.flow, 2) : 0,
+      pressure: round(clamp(0.3 - this.flow * 0.002 + this.random.normal(0, 0.002), 0, 1), 3),
+      cumulativeVolume: round(this.volume, 2),
+      batteryVoltage: round(this.battery, 2),
+      solarVoltage: round(this.solarVoltage(this.time), 2),
+      signalStrength: Math.round(this.signal),
+    };
+  }
+}

@@ -1,0 +1,354 @@
+import {
+  checkThingValue,
+  commandPayloadSchema,
+  deviceTopic,
+  parseDeviceIdentity,
+  SET_PROPERTY_COMMAND,
+  type CommandAck,
+  type ThingModel,
+  type TelemetryReading,
+} from '@shuili/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+import { conformValues, coerce, type ReportedValues } from './conform-values';
+import { createPhysicsModel, type DeviceKind } from './models/create-physics-model';
+import type { Environment } from './models/environment';
+import { DeviceHealthModel } from './models/device-health';
+import type { PhysicsModel } from './models/physics-model';
+import type { Random } from './random';
+import { createSimStats, type SimStats } from './sim-stats';
+
+export interface VirtualDeviceOptions {
+  brokerUrl: string;
+  /** `{tenantCode}:{deviceNo}`: MQTT username and client id. */
+  identity: string;
+  /** The device secret (MQTT password); absent for brokers that allow anonymous clients. */
+  secret?: string;
+  kind: DeviceKind;
+  /** The product's thing model; reported values follow its keys, types and ranges. */
+  thingModel?: ThingModel;
+  /** Telemetry period, ms. */
+  intervalMs: number;
+  random: Random;
+  env: Environment;
+  /** Simulated clock, ms (default: the wall clock). */
+  now?: () => number;
+  /** Chance, at each telemetry period, that the device drops off the network. */
+  offlineProbability?: number;
+  /** How long an outage lasts, ms: [min, max]. */
+  offlineMs?: [number, number];
+  stats?: SimStats;
+  /** Irrigation reaching this device's field (soil probes), mm/h. */
+  irrigation?: () => number;
+  /** The physics, when the caller builds it (to couple devices); else made from `kind`. */
+  physics?: PhysicsModel;
+  onError?: (error: Error) => void;
+}
+
+/** Readings kept while offline and sent as one array on reconnect (payload limit: 100). */
+const MAX_BACKLOG = 100;
+/** Remembered answers, so a command delivered twice is answered, not carried out twice. */
+const MAX_ANSWERED = 200;
+
+/**
+ * A device on the network: connects with its own credentials, announces itself online (retained,
+ * with the last will offline), publishes telemetry at its rate with QoS 1, answers commands and
+ * now and then drops off the network for a while.
+ */
+export class VirtualDevice {
+  readonly tenantCode: string;
+  readonly deviceNo: string;
+  readonly physics: PhysicsModel;
+  private readonly health: DeviceHealthModel;
+  readonly stats: SimStats;
+  private client: MqttClient | undefined;
+  private online = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | undefined;
+  private outageTimer: NodeJS.Timeout | undefined;
+  private readonly backlog: TelemetryReading[] = [];
+  private readonly answered = new Map<string, CommandAck>();
+  private readonly overrides = new Map<string, unknown>();
+  private readonly drift = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: VirtualDeviceOptions) {
+    const identity = parseDeviceIdentity(options.identity);
+    if (!identity) throw new Error(`not a device identity: ${options.identity}`);
+    this.tenantCode = identity.tenantCode;
+    this.deviceNo = identity.deviceNo;
+    this.now = options.now ?? Date.now;
+    this.stats = options.stats ?? createSimStats();
+    this.physics =
+      options.physics ??
+      createPhysicsModel(options.kind, {
+        env: options.env,
+        random: options.random.fork(),
+        start: this.now(),
+        ...(options.irrigation ? { irrigation: options.irrigation } : {}),
+      });
+    this.health = new DeviceHealthModel(options.env, options.random.fork(), this.now());
+  }
+
+  get identity(): string {
+    return this.options.identity;
+  }
+
+  get kind(): DeviceKind {
+    return this.options.kind;
+  }
+
+  isOnline(): boolean {
+    return this.online;
+  }
+
+  private topic(channel: 'telemetry' | 'cmd' | 'cmd/ack' | 'status'): string {
+    return deviceTopic(this.tenantCode, this.deviceNo, channel);
+  }
+
+  /** Connects and starts reporting; resolves once online (subscribed and announced). */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.connect();
+    this.schedule(this.options.random.between(0.1, 1) * this.options.intervalMs);
+  }
+
+  /** Says goodbye (retained offline) and disconnects; no more reports. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.outageTimer);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (this.online) {
+      await client
+        .publishAsync(this.topic('status'), JSON.stringify({ online: false }), {
+          qos: 1,
+          retain: true,
+        })
+        .catch(() => undefined);
+      this.setOnline(false);
+    }
+    await client.endAsync().catch(() => undefined);
+  }
+
+  /** Drops off the network without a goodbye (the broker sends the last will), back after `ms`. */
+  dropOffline(ms: number): void {
+    const client = this.client;
+    if (!client || this.stopped) return;
+    this.client = undefined;
+    this.setOnline(false);
+    this.stats.outages++;
+    client.end(true);
+    clearTimeout(this.outageTimer);
+    this.outageTimer = setTimeout(() => {
+      if (!this.stopped) this.connect().catch((error) => this.fail(error));
+    }, ms);
+  }
+
+  /** The current reading in the product's thing model. */
+  reading(): ReportedValues {
+    const now = this.now();
+    this.physics.advance(now);
+    this.health.advance(now);
+    const values = conformValues(
+      // The kind's own battery or signal, when it has one, wins over the generic RTU's.
+      { ...this.health.values(), ...this.physics.values() },
+      this.options.thingModel ?? { properties: [], events: [], commands: [] },
+      this.options.random,
+      this.drift,
+    );
+    for (const [key, value] of this.overrides) {
+      const property = this.options.thingModel?.properties.find((p) => p.key === key);
+      if (property) values[key] = coerce(property, value as number | boolean | string);
+    }
+    return values;
+  }
+
+  /** Publishes one reading now (or keeps it for later while offline). */
+  async publishTelemetry(): Promise<void> {
+    const reading: TelemetryReading = { ts: this.now(), values: this.reading() };
+    const client = this.client;
+    if (!client || !this.online) {
+      this.backlog.push(reading);
+      if (this.backlog.length > MAX_BACKLOG) this.backlog.shift();
+      return;
+    }
+    await this.publish(client, reading);
+  }
+
+  private async publish(client: MqttClient, payload: TelemetryReading | TelemetryReading[]) {
+    this.stats.sent++;
+    try {
+      await client.publishAsync(this.topic('telemetry'), JSON.stringify(payload), { qos: 1 });
+      this.stats.acked++;
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private connect(): Promise<void> {
+    const options = this.options;
+    const client = mqtt.connect(options.brokerUrl, {
+      clientId: options.identity,
+      username: options.identity,
+      ...(options.secret ? { password: options.secret } : {}),
+      clean: true,
+      // Subscribing happens on every connect below, before the device says it is online, so a
+      // command sent as soon as the server sees it online is not lost.
+      resubscribe: false,
+      reconnectPeriod: 3_000,
+      connectTimeout: 10_000,
+      keepalive: 30,
+      will: {
+        topic: this.topic('status'),
+        payload: Buffer.from(JSON.stringify({ online: false })),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.client = client;
+    client.on('message', (topic, payload) => {
+      if (topic === this.topic('cmd')) this.onCommand(client, payload);
+    });
+    client.on('close', () => {
+      if (this.client === client) this.setOnline(false);
+    });
+    client.on('error', (error) => this.fail(error));
+    return new Promise((resolve, reject) => {
+      let first = true;
+      client.on('connect', () => {
+        this.announce(client).then(
+          () => {
+            if (first) resolve();
+            first = false;
+          },
+          (error) => {
+            this.fail(error);
+            if (first) reject(error);
+            first = false;
+          },
+        );
+      });
+      // A refused CONNACK (bad secret) must not retry forever in a test: the caller decides.
+      client.once('error', (error) => {
+        if (!first) return;
+        first = false;
+        client.end(true);
+        if (this.client === client) this.client = undefined;
+        reject(error);
+      });
+    });
+  }
+
+  private async announce(client: MqttClient): Promise<void> {
+    await client.subscribeAsync(this.topic('cmd'), { qos: 1 });
+    await client.publishAsync(this.topic('status'), JSON.stringify({ online: true }), {
+      qos: 1,
+      retain: true,
+    });
+    if (this.client !== client) return;
+    this.setOnline(true);
+    if (this.backlog.length > 0) {
+      const backlog = this.backlog.splice(0, this.backlog.length);
+      await this.publish(client, backlog.length === 1 ? backlog[0]! : backlog);
+    }
+  }
+
+  private setOnline(online: boolean): void {
+    if (online === this.online) return;
+    this.online = online;
+    this.stats.connected += online ? 1 : -1;
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.stopped) return;
+      this.publishTelemetry().catch((error) => this.fail(error));
+      const chance = this.options.offlineProbability ?? 0;
+      if (this.online && chance > 0 && this.options.random.chance(chance)) {
+        const [low, high] = this.options.offlineMs ?? [5_000, 60_000];
+        this.dropOffline(this.options.random.between(low, high));
+      }
+      // Jitter keeps thousands of devices from reporting in lockstep.
+      this.schedule(this.options.intervalMs * this.options.random.between(0.9, 1.1));
+    }, delay);
+  }
+
+  private onCommand(client: MqttClient, payload: Buffer): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return; // Not JSON: nothing to answer to.
+    }
+    const parsed = commandPayloadSchema.safeParse(json);
+    if (!parsed.success) {
+      const id = (json as { id?: unknown } | null)?.id;
+      if (typeof id === 'string' && id.length <= 64)
+        this.sendAck(client, { id, ok: false, message: 'malformed command' });
+      return;
+    }
+    const command = parsed.data;
+    const previous = this.answered.get(command.id);
+    if (previous) {
+      this.sendAck(client, previous);
+      return;
+    }
+    // An expired command must not be carried out; the server already counts it as expired.
+    if (command.expiresAt < this.now()) return;
+    const ack = this.execute(command.id, command.name, command.params);
+    this.answered.set(command.id, ack);
+    if (this.answered.size > MAX_ANSWERED) this.answered.delete(this.answered.keys().next().value!);
+    this.sendAck(client, ack);
+  }
+
+  /** Carries a command out on the physics and says how it went. */
+  execute(id: string, name: string, params: Record<string, unknown>): CommandAck {
+    this.physics.advance(this.now());
+    const model = this.options.thingModel;
+    if (name === SET_PROPERTY_COMMAND) {
+      const refusal = this.checkWritable(params);
+      if (refusal) return { id, ok: false, message: refusal };
+      for (const [key, value] of Object.entries(params))
+        if (!this.physics.setProperty(key, value)) this.overrides.set(key, value);
+      return { id, ok: true, values: this.reading() };
+    }
+    if (model && model.commands.length > 0 && !model.commands.some((c) => c.key === name))
+      return { id, ok: false, message: `unknown command: ${name}` };
+    const outcome = this.physics.command(name, params);
+    if (!outcome) return { id, ok: false, message: `unknown command: ${name}` };
+    return {
+      id,
+      ok: outcome.ok,
+      ...(outcome.message ? { message: outcome.message } : {}),
+      ...(outcome.ok ? { values: this.reading() } : {}),
+    };
+  }
+
+  private checkWritable(params: Record<string, unknown>): string | undefined {
+    const properties = this.options.thingModel?.properties;
+    if (Object.keys(params).length === 0) return 'no property to set';
+    if (!properties || properties.length === 0) return undefined;
+    for (const [key, value] of Object.entries(params)) {
+      const property = properties.find((p) => p.key === key);
+      if (!property || property.access !== 'rw') return `property not writable: ${key}`;
+      const check = checkThingValue(property, value);
+      if (!check.ok) return `${key}: ${check.problem}`;
+    }
+    return undefined;
+  }
+
+  private sendAck(client: MqttClient, ack: CommandAck): void {
+    this.stats.commandsAnswered++;
+    client
+      .publishAsync(this.topic('cmd/ack'), JSON.stringify(ack), { qos: 1 })
+      .catch((error) => this.fail(error));
+  }
+
+  private fail(error: unknown): void {
+    this.stats.errors++;
+    this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
