@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runIngest } from './ingest';
 import { runLogin } from './login';
 import { runUserList } from './user-list';
 
@@ -34,5 +35,19 @@ describe('benchmarks (smoke)', () => {
         }
       }
     }
+  });
+
+  it('ingest stores every acknowledged reading on each database beside Mosquitto and a bare insert', async () => {
+    const { summary } = await runIngest(true);
+    expect(summary.results.map((result) => result.backend)).toEqual(backends);
+    for (const result of summary.results) {
+      expect(result.acknowledgedMessages).toBeGreaterThan(0);
+      for (const step of result.shuili) expect(step.lost).toBe(0);
+      // An acknowledgement means stored: every acknowledged reading's three values are there.
+      expect(result.lostPoints).toBe(0);
+      expect(result.browserReceived).toBe(result.acknowledgedMessages);
+      expect(result.bulkInsert.pointsPerSecond).toBeGreaterThan(0);
+    }
+    if (summary.mosquitto) for (const step of summary.mosquitto.steps) expect(step.lost).toBe(0);
   });
 });

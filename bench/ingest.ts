@@ -29,10 +29,19 @@ interface Plan {
   bulkSeconds: number;
 }
 
-/** A reading as the devices send it, stamped with the publish time for the delay measurements. */
-function payloadOf(sentAt: number): string {
+/**
+ * A reading as the devices send it. `ts` is the reading's instant and must differ between two
+ * readings of one device (the same instant is the same reading, stored once), so it is the
+ * publish time made strictly increasing per device; `sentAt` (ignored by ingestion) carries the
+ * publish time for the delay measurements.
+ */
+const lastTs = new Map<number, number>();
+function payloadOf(sentAt: number, device: number): string {
+  const ts = Math.max(sentAt, (lastTs.get(device) ?? 0) + 1);
+  lastTs.set(device, ts);
   return JSON.stringify({
-    ts: sentAt,
+    ts,
+    sentAt,
     values: { waterLevel: 1 + Math.random(), flow: 120 + Math.random() * 10, pressure: 0.3 },
   });
 }
@@ -148,6 +157,10 @@ async function measureShuili(target: Target, bench: BenchDevice[], plan: Plan) {
         browser,
         server.pid,
       );
+      // The browser's copies may still be on their way when the last acknowledgement arrives.
+      const acknowledged = steps.reduce((sum, step) => sum + step.acknowledged, 0);
+      for (let wait = 0; wait < 100 && browser.received < acknowledged; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       return { steps, browserReceived: browser.received };
     } finally {
       await browser.close();

@@ -1,10 +1,12 @@
 // `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
+import { runIngest } from './ingest';
 import { runLogin } from './login';
 import { runUserList } from './user-list';
 
 const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; summary: unknown }>> =
   {
     login: runLogin,
+    ingest: runIngest,
     'user-list': runUserList,
   };
 

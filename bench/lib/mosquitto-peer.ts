@@ -71,7 +71,7 @@ export async function startMosquitto(core = 1): Promise<RunningMosquitto> {
 
 /**
  * A subscriber that counts what arrives on a topic filter and the delay from the publisher's
- * `ts` (same machine clock) to arrival: the peer's "stored" is "delivered to one consumer".
+ * `sentAt` (same machine clock) to arrival: the peer's "stored" is "delivered to one consumer".
  */
 export async function countingSubscriber(
   url: string,
@@ -83,7 +83,8 @@ export async function countingSubscriber(
   const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, ...options });
   client.on('message', (_topic, payload) => {
     received += 1;
-    const ts = Number((JSON.parse(payload.toString()) as { ts?: number }).ts);
+    const sent = JSON.parse(payload.toString()) as { ts?: number; sentAt?: number };
+    const ts = Number(sent.sentAt ?? sent.ts);
     if (Number.isFinite(ts)) delays.push(Date.now() - ts);
   });
   await client.subscribeAsync(filter, { qos: 1 });

@@ -69,7 +69,7 @@ export async function disconnectAll(clients: MqttClient[]): Promise<void> {
 export async function publishStep(
   clients: MqttClient[],
   devices: LoadDevice[],
-  payloadOf: (sentAt: number) => string,
+  payloadOf: (sentAt: number, device: number) => string,
   options: { perSecond: number; seconds: number; drainSeconds?: number; window?: number },
 ): Promise<StepResult> {
   const latencies: number[] = [];
@@ -83,15 +83,20 @@ export async function publishStep(
   const publishOne = (index: number, onDone?: () => void) => {
     const sentAt = Date.now();
     sent += 1;
-    clients[index]!.publish(devices[index]!.topic, payloadOf(sentAt), { qos: 1 }, (error) => {
-      if (error) failed += 1;
-      else {
-        acknowledged += 1;
-        lastAck = Date.now();
-        latencies.push(lastAck - sentAt);
-      }
-      onDone?.();
-    });
+    clients[index]!.publish(
+      devices[index]!.topic,
+      payloadOf(sentAt, index),
+      { qos: 1 },
+      (error) => {
+        if (error) failed += 1;
+        else {
+          acknowledged += 1;
+          lastAck = Date.now();
+          latencies.push(lastAck - sentAt);
+        }
+        onDone?.();
+      },
+    );
   };
 
   if (options.perSecond > 0) {
