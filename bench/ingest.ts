@@ -190,10 +190,18 @@ async function measureMosquitto(plan: Plan) {
   }
 }
 
+/** The plan; INGEST_DEVICES / INGEST_RATES (comma-separated) / INGEST_SECONDS explore. */
 function plan(smoke: boolean): Plan {
-  return smoke
+  const base: Plan = smoke
     ? { devices: 20, rates: [200, 0], seconds: 2, bulkSeconds: 1 }
     : { devices: 1000, rates: [1000, 2000, 5000, 0], seconds: 20, bulkSeconds: 10 };
+  const env = process.env;
+  return {
+    devices: Number(env.INGEST_DEVICES) || base.devices,
+    rates: env.INGEST_RATES ? env.INGEST_RATES.split(',').map(Number) : base.rates,
+    seconds: Number(env.INGEST_SECONDS) || base.seconds,
+    bulkSeconds: base.bulkSeconds,
+  };
 }
 
 /**

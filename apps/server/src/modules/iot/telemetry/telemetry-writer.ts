@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database';
+import type { Database, Sql } from '../../../db/database';
 import {
   ingestRepo,
   partitionOf,
@@ -22,6 +22,15 @@ export interface TelemetryWriterOptions {
   flushMs?: number;
   /** Writers wait (back-pressure up to the devices) when this many rows are queued. */
   maxQueuedRows?: number;
+  /** Under load, latest values, counters and device contact are written this often (ms). */
+  stateFlushMs?: number;
+}
+
+/** Latest values, counters and device contact of several flushes, merged. */
+interface PendingState {
+  latest: StoredRow[];
+  stats: StatDelta[];
+  devices: DeviceUpdate[];
 }
 
 interface Queued<M> {
@@ -99,6 +108,26 @@ function byDevice(
   );
 }
 
+/** Two states merged: newest value per key, summed counters, latest contact. */
+function mergeState(a: PendingState, b: PendingState): PendingState {
+  return {
+    latest: newestPerKey([...a.latest, ...b.latest]),
+    stats: mergeStats([...a.stats, ...b.stats]),
+    devices: mergeDeviceUpdates([...a.devices, ...b.devices]),
+  };
+}
+
+/** Rows locked in one order on every node (and by concurrent flushes) cannot deadlock. */
+function sortedState(state: PendingState): PendingState {
+  return {
+    latest: [...state.latest].sort(
+      (a, b) => byDevice(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    ),
+    stats: [...state.stats].sort(byDevice),
+    devices: [...state.devices].sort(byDevice),
+  };
+}
+
 const isMissingPartition = (error: unknown) =>
   error instanceof Error && /no partition of relation/i.test(error.message);
 
@@ -108,6 +137,15 @@ const isMissingPartition = (error: unknown) =>
  * Each `write` resolves once its rows are committed (the device's QoS 1 acknowledgement waits for
  * it) and rejects when its flush failed (the device resends). The queue is bounded: a full queue
  * makes writers wait, so a flood slows the devices down instead of growing memory.
+ *
+ * The readings are what an acknowledgement promises; the latest values, counters and contact
+ * times are state derived from them. When nothing else waits, a flush writes both in one
+ * transaction. Under load (uplinks queued behind the batch) the state of many flushes is merged in
+ * memory and written every `stateFlushMs`: thousands of devices reporting every second then cost
+ * one upsert per device and key per interval instead of one per reading, which is what bounded
+ * ingestion (the latest table's updates cost more than the inserts). The price: the latest values
+ * may lag the stored readings by that interval, and a crash loses at most that interval of counter
+ * increments; the readings themselves are never deferred.
  */
 export class TelemetryWriter<M = unknown> {
   private queue: Queued<M>[] = [];
@@ -121,6 +159,10 @@ export class TelemetryWriter<M = unknown> {
   private readonly batchRows: number;
   private readonly flushMs: number;
   private readonly maxQueuedRows: number;
+  private readonly stateFlushMs: number;
+  private pending: PendingState = { latest: [], stats: [], devices: [] };
+  private stateTimer: NodeJS.Timeout | undefined;
+  private stateFlushing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -130,6 +172,7 @@ export class TelemetryWriter<M = unknown> {
     this.batchRows = options.batchRows ?? 2000;
     this.flushMs = options.flushMs ?? 20;
     this.maxQueuedRows = Math.max(options.maxQueuedRows ?? 50_000, this.batchRows);
+    this.stateFlushMs = options.stateFlushMs ?? 500;
   }
 
   /** Rows waiting for a flush (for tests and health). */
@@ -160,6 +203,10 @@ export class TelemetryWriter<M = unknown> {
     await this.flushing;
     if (this.queue.length > 0) await this.runFlushes();
     for (const wake of this.spaceWaiters.splice(0)) wake();
+    if (this.stateTimer) clearTimeout(this.stateTimer);
+    this.stateTimer = undefined;
+    await this.stateFlushing;
+    await this.flushState();
   }
 
   private schedule(): void {
@@ -207,31 +254,72 @@ export class TelemetryWriter<M = unknown> {
   private async flush(batch: Queued<M>[]): Promise<void> {
     const items = batch.map((queued) => queued.item);
     const rows = items.flatMap((item) => item.rows);
-    // Rows locked in one order on every node: two nodes' flushes cannot deadlock.
-    const stats = mergeStats(items.flatMap((item) => (item.stat ? [item.stat] : []))).sort(
-      byDevice,
-    );
-    const devices = mergeDeviceUpdates(
-      items.flatMap((item) => (item.device ? [item.device] : [])),
-    ).sort(byDevice);
+    const own: PendingState = {
+      latest: newestPerKey(rows),
+      stats: items.flatMap((item) => (item.stat ? [item.stat] : [])),
+      devices: items.flatMap((item) => (item.device ? [item.device] : [])),
+    };
+    // Uplinks waiting behind this batch: keep it lean and write the state later, merged.
+    const backlog = this.queue.length > 0;
+    const earlier = backlog ? undefined : this.takeState();
     try {
+      const state = earlier && sortedState(mergeState(earlier, own));
       try {
-        await this.store(rows, stats, devices);
+        await this.store(rows, state);
       } catch (error) {
         // Another node's sweeper dropped a month this node still believed in: look again once.
         if (!isMissingPartition(error)) throw error;
         this.knownPartitions.clear();
-        await this.store(rows, stats, devices);
+        await this.store(rows, state);
       }
     } catch (error) {
+      // The batch's own state goes with its rows (the devices resend); earlier state waits.
+      if (earlier) this.pending = mergeState(earlier, this.pending);
       for (const queued of batch) queued.reject(error);
       return;
+    }
+    if (backlog) {
+      this.pending = mergeState(this.pending, own);
+      this.scheduleState();
     }
     for (const queued of batch) queued.resolve();
     this.onCommitted?.(items);
   }
 
-  private async store(rows: StoredRow[], stats: StatDelta[], devices: DeviceUpdate[]) {
+  private takeState(): PendingState {
+    const taken = this.pending;
+    this.pending = { latest: [], stats: [], devices: [] };
+    return taken;
+  }
+
+  private scheduleState(): void {
+    this.stateTimer ??= setTimeout(() => {
+      this.stateTimer = undefined;
+      this.stateFlushing ??= this.flushState()
+        .catch(() => this.scheduleState()) // kept in `pending`; the next attempt retries
+        .finally(() => (this.stateFlushing = undefined));
+    }, this.stateFlushMs);
+  }
+
+  /** Writes the deferred state now (close, tests). */
+  async flushState(): Promise<void> {
+    const state = this.takeState();
+    if (!state.latest.length && !state.stats.length && !state.devices.length) return;
+    try {
+      await this.db.system((sql) => this.storeState(sql, sortedState(state)));
+    } catch (error) {
+      this.pending = mergeState(state, this.pending);
+      throw error;
+    }
+  }
+
+  private async storeState(sql: Sql, state: PendingState): Promise<void> {
+    await ingestRepo.upsertLatest(sql, state.latest);
+    await ingestRepo.addStats(sql, state.stats);
+    await ingestRepo.updateDevices(sql, state.devices);
+  }
+
+  private async store(rows: StoredRow[], state: PendingState | undefined) {
     const missing = new Map<string, Date>();
     for (const row of rows) {
       const name = partitionOf(row.ts);
@@ -240,14 +328,7 @@ export class TelemetryWriter<M = unknown> {
     await this.db.system(async (sql) => {
       await ingestRepo.ensurePartitions(sql, [...missing.values()]);
       await ingestRepo.insertTelemetry(sql, rows);
-      await ingestRepo.upsertLatest(
-        sql,
-        newestPerKey(rows).sort(
-          (a, b) => byDevice(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-        ),
-      );
-      await ingestRepo.addStats(sql, stats);
-      await ingestRepo.updateDevices(sql, devices);
+      if (state) await this.storeState(sql, state);
     });
     for (const name of missing.keys()) this.knownPartitions.add(name);
   }
