@@ -281,7 +281,9 @@ describe('administration screens in the browser (issue 4)', () => {
     await drawer.getByRole('tab', { name: 'Data fields' }).click();
     const data = drawer.getByTestId('grant-data');
     await data.waitFor();
+    // Many menus (IoT among them): search the select as a user would.
     await data.locator('.ant-select').click();
+    await data.locator('.ant-select input').fill('Users');
     await visibleOption(admin, 'System admin / Users').click();
     const editor = data.getByTestId('grant-data-editor');
     await editor.waitFor();

@@ -1,75 +1,79 @@
 import type { AppRoute } from './app-route';
 import { lazyPage } from './lazy-page';
 
-// Each screen is its own chunk, loaded when first opened (never by the sign-in page).
+// Each screen is its own chunk, loaded when first opened (never by the sign-in page), together
+// with its area's strings (the generic entity screens' and the area's own: i18n/features).
+const adminScreen: typeof lazyPage = (load, name) => lazyPage(load, name, ['resource', 'admin']);
+const iotScreen: typeof lazyPage = (load, name) => lazyPage(load, name, ['resource', 'iot']);
+
 const admin = {
-  RegionalPage: lazyPage(() => import('../features/admin/RegionalPage'), 'RegionalPage'),
-  SysUserPage: lazyPage(() => import('../features/admin/SysUserPage'), 'SysUserPage'),
-  SysPostPage: lazyPage(() => import('../features/admin/SysPostPage'), 'SysPostPage'),
-  SysMenuPage: lazyPage(() => import('../features/admin/SysMenuPage'), 'SysMenuPage'),
-  SysOrgPage: lazyPage(() => import('../features/admin/SysOrgPage'), 'SysOrgPage'),
-  SysDictPage: lazyPage(() => import('../features/admin/SysDictPage'), 'SysDictPage'),
-  SysRegionPage: lazyPage(() => import('../features/admin/SysRegionPage'), 'SysRegionPage'),
-  SysParamPage: lazyPage(() => import('../features/admin/SysParamPage'), 'SysParamPage'),
-  NotificationPage: lazyPage(
+  RegionalPage: adminScreen(() => import('../features/admin/RegionalPage'), 'RegionalPage'),
+  SysUserPage: adminScreen(() => import('../features/admin/SysUserPage'), 'SysUserPage'),
+  SysPostPage: adminScreen(() => import('../features/admin/SysPostPage'), 'SysPostPage'),
+  SysMenuPage: adminScreen(() => import('../features/admin/SysMenuPage'), 'SysMenuPage'),
+  SysOrgPage: adminScreen(() => import('../features/admin/SysOrgPage'), 'SysOrgPage'),
+  SysDictPage: adminScreen(() => import('../features/admin/SysDictPage'), 'SysDictPage'),
+  SysRegionPage: adminScreen(() => import('../features/admin/SysRegionPage'), 'SysRegionPage'),
+  SysParamPage: adminScreen(() => import('../features/admin/SysParamPage'), 'SysParamPage'),
+  NotificationPage: adminScreen(
     () => import('../features/admin/NotificationPage'),
     'NotificationPage',
   ),
-  AppClientPage: lazyPage(() => import('../features/admin/AppClientPage'), 'AppClientPage'),
-  OperationLogPage: lazyPage(
+  AppClientPage: adminScreen(() => import('../features/admin/AppClientPage'), 'AppClientPage'),
+  OperationLogPage: adminScreen(
     () => import('../features/admin/OperationLogPage'),
     'OperationLogPage',
   ),
-  LoginLogPage: lazyPage(() => import('../features/admin/LoginLogPage'), 'LoginLogPage'),
-  SysRolePage: lazyPage(() => import('../features/admin/SysRolePage'), 'SysRolePage'),
-  SysUrlPage: lazyPage(() => import('../features/admin/SysUrlPage'), 'SysUrlPage'),
-  DataPermissionPage: lazyPage(
+  LoginLogPage: adminScreen(() => import('../features/admin/LoginLogPage'), 'LoginLogPage'),
+  SysRolePage: adminScreen(() => import('../features/admin/SysRolePage'), 'SysRolePage'),
+  SysUrlPage: adminScreen(() => import('../features/admin/SysUrlPage'), 'SysUrlPage'),
+  DataPermissionPage: adminScreen(
     () => import('../features/admin/DataPermissionPage'),
     'DataPermissionPage',
   ),
-  SysTenantPage: lazyPage(() => import('../features/admin/SysTenantPage'), 'SysTenantPage'),
+  SysTenantPage: adminScreen(() => import('../features/admin/SysTenantPage'), 'SysTenantPage'),
 };
 
 const iotPage = {
-  IotProjectPage: lazyPage(() => import('../features/iot/pages/IotProjectPage'), 'IotProjectPage'),
-  IotProductPage: lazyPage(() => import('../features/iot/pages/IotProductPage'), 'IotProductPage'),
-  IotFactorPage: lazyPage(() => import('../features/iot/pages/IotFactorPage'), 'IotFactorPage'),
-  SensorTemplatePage: lazyPage(
+  IotProjectPage: iotScreen(() => import('../features/iot/pages/IotProjectPage'), 'IotProjectPage'),
+  IotProductPage: iotScreen(() => import('../features/iot/pages/IotProductPage'), 'IotProductPage'),
+  IotFactorPage: iotScreen(() => import('../features/iot/pages/IotFactorPage'), 'IotFactorPage'),
+  SensorTemplatePage: iotScreen(
     () => import('../features/iot/pages/SensorTemplatePage'),
     'SensorTemplatePage',
   ),
-  SensorInstancePage: lazyPage(
+  SensorInstancePage: iotScreen(
     () => import('../features/iot/pages/SensorInstancePage'),
     'SensorInstancePage',
   ),
-  ControllerTemplatePage: lazyPage(
+  ControllerTemplatePage: iotScreen(
     () => import('../features/iot/pages/ControllerTemplatePage'),
     'ControllerTemplatePage',
   ),
-  ControllerInstancePage: lazyPage(
+  ControllerInstancePage: iotScreen(
     () => import('../features/iot/pages/ControllerInstancePage'),
     'ControllerInstancePage',
   ),
-  IotDeviceListPage: lazyPage(
+  IotDeviceListPage: iotScreen(
     () => import('../features/iot/pages/IotDeviceListPage'),
     'IotDeviceListPage',
   ),
-  DeviceFilePage: lazyPage(() => import('../features/iot/pages/DeviceFilePage'), 'DeviceFilePage'),
-  DeviceImagePage: lazyPage(
+  DeviceFilePage: iotScreen(() => import('../features/iot/pages/DeviceFilePage'), 'DeviceFilePage'),
+  DeviceImagePage: iotScreen(
     () => import('../features/iot/pages/DeviceImagePage'),
     'DeviceImagePage',
   ),
-  IotCommandPage: lazyPage(() => import('../features/iot/pages/IotCommandPage'), 'IotCommandPage'),
-  AlarmRulePage: lazyPage(() => import('../features/iot/pages/AlarmRulePage'), 'AlarmRulePage'),
-  AlarmRecordPage: lazyPage(
+  IotCommandPage: iotScreen(() => import('../features/iot/pages/IotCommandPage'), 'IotCommandPage'),
+  AlarmRulePage: iotScreen(() => import('../features/iot/pages/AlarmRulePage'), 'AlarmRulePage'),
+  AlarmRecordPage: iotScreen(
     () => import('../features/iot/pages/AlarmRecordPage'),
     'AlarmRecordPage',
   ),
-  ThingModelPage: lazyPage(
+  ThingModelPage: iotScreen(
     () => import('../features/iot/product/ThingModelPage'),
     'ThingModelPage',
   ),
-  DevicePage: lazyPage(() => import('../features/iot/device/DevicePage'), 'DevicePage'),
+  DevicePage: iotScreen(() => import('../features/iot/device/DevicePage'), 'DevicePage'),
 };
 
 /**
@@ -159,7 +163,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: 'regionalManagement',
         name: 'RegionalManagement',
-        page: lazyPage(
+        page: adminScreen(
           () => import('../features/admin-extra/RegionalManagementPage'),
           'RegionalManagementPage',
         ),
@@ -168,7 +172,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: 'onlinesysuser',
         name: 'OnlineSysUser',
-        page: lazyPage(() => import('../features/admin-extra/OnlineUserPage'), 'OnlineUserPage'),
+        page: adminScreen(() => import('../features/admin-extra/OnlineUserPage'), 'OnlineUserPage'),
         meta: { title: 'route.onlinesysuser', icon: 'wifi' },
       },
     ],

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { loadFeatureStrings, type FeatureArea } from '../i18n/i18n';
 import { progress } from '../lib/progress';
 
 // Screens whose download failed: React keeps a lazy component's failure (so the error reaches
@@ -18,11 +19,14 @@ export type LazyPage = ComponentType & { preload(): Promise<unknown> };
  * A route's screen as its own chunk, with the progress bar running while it loads. `preload`
  * starts the download early (while the session loads), and a screen whose chunk has arrived
  * renders at once instead of suspending: React holds a revealed Suspense boundary back for up to
- * 300 ms, which would stand between pressing "Sign in" and the console.
+ * 300 ms, which would stand between pressing "Sign in" and the console. `strings` names the
+ * feature areas whose translations the screen needs: they download alongside its code, and the
+ * screen counts as loaded only once both have arrived, so it never renders raw keys.
  */
 export function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
+  strings: readonly FeatureArea[] = [],
 ): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<Record<Name, ComponentType>> | undefined;
@@ -33,8 +37,8 @@ export function lazyPage<Name extends string>(
         .then((module): { default: ComponentType } => ({ default: module[name] })),
     );
   const loadOnce = () =>
-    (loading ??= load().then(
-      (module) => {
+    (loading ??= Promise.all([load(), loadFeatureStrings(strings)]).then(
+      ([module]) => {
         loaded = module[name];
         return module;
       },

@@ -1,9 +1,7 @@
+import { LANGS } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import tw from './tw.json';
-import zh from './zh.json';
-
-type Tree = { [key: string]: string | Tree };
+import { FEATURE_AREAS } from './i18n';
+import { mergedCatalogue, translationFiles, type Tree } from './translation-files';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -19,10 +17,40 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
-const catalogues = { zh: flatten(zh), tw: flatten(tw), en: flatten(en) };
+// Every language's catalogue: the base file and the feature areas' files together.
+const catalogues = {
+  zh: flatten(mergedCatalogue('zh')),
+  tw: flatten(mergedCatalogue('tw')),
+  en: flatten(mergedCatalogue('en')),
+};
 const allKeys = [...new Set(Object.values(catalogues).flatMap((c) => [...c.keys()]))].sort();
 
 describe('translations', () => {
+  it('has a file per language for the base and for each feature area i18n.ts loads', () => {
+    expect(Object.keys(translationFiles).sort()).toEqual(['base', ...FEATURE_AREAS].sort());
+    for (const files of Object.values(translationFiles)) {
+      expect(Object.keys(files).sort()).toEqual([...LANGS].sort());
+    }
+  });
+
+  // A key must sit in the same file in every language (else a screen would find it in one
+  // language only), and in one file only (else which text wins depends on the load order).
+  it('keeps each key in one file, the same one in every language', () => {
+    const where = new Map<string, Set<string>>();
+    for (const [part, files] of Object.entries(translationFiles)) {
+      for (const [lang, tree] of Object.entries(files)) {
+        for (const key of flatten(tree).keys()) {
+          where.set(key, (where.get(key) ?? new Set()).add(`${part}/${lang}`));
+        }
+      }
+    }
+    const misplaced = [...where].filter(
+      ([, files]) =>
+        files.size !== LANGS.length || new Set([...files].map((f) => f.split('/')[0])).size !== 1,
+    );
+    expect(misplaced.map(([key, files]) => `${key}: ${[...files].join(', ')}`)).toEqual([]);
+  });
+
   for (const [lang, catalogue] of Object.entries(catalogues)) {
     it(`${lang} has every key`, () => {
       expect(allKeys.filter((key) => !catalogue.has(key))).toEqual([]);

@@ -4,16 +4,45 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { getCookie, setCookie } from '../lib/cookies';
-import type en from './en.json';
 
-type Translation = typeof en;
+type Strings = Record<string, unknown>;
+type Bundle = Record<Lang, () => Promise<{ default: Strings }>>;
 
-// Each language is its own chunk: a visitor downloads only the one they read.
-const bundles: Record<Lang, () => Promise<{ default: Translation }>> = {
-  zh: () => import('./zh.json'),
-  tw: () => import('./tw.json'),
-  en: () => import('./en.json'),
-};
+// Each language is its own chunk: a visitor downloads only the one they read. The base file holds
+// what sign-in and the console shell need; the console's feature areas (features/<area>/) arrive
+// with their screens (lazyPage), so /login never pays for them.
+const bundles = {
+  base: {
+    zh: () => import('./zh.json'),
+    tw: () => import('./tw.json'),
+    en: () => import('./en.json'),
+  },
+  // The generic entity screens (search, table, dialogs) that the admin and IoT screens are built on.
+  resource: {
+    zh: () => import('./features/resource/zh.json'),
+    tw: () => import('./features/resource/tw.json'),
+    en: () => import('./features/resource/en.json'),
+  },
+  // Admin and authority screens (roles, user grants, online users, zones).
+  admin: {
+    zh: () => import('./features/admin/zh.json'),
+    tw: () => import('./features/admin/tw.json'),
+    en: () => import('./features/admin/en.json'),
+  },
+  iot: {
+    zh: () => import('./features/iot/zh.json'),
+    tw: () => import('./features/iot/tw.json'),
+    en: () => import('./features/iot/en.json'),
+  },
+} satisfies Record<string, Bundle>;
+
+/** A console area whose strings load with its screens (i18n/features/<area>/<lang>.json). */
+export type FeatureArea = Exclude<keyof typeof bundles, 'base'>;
+
+/** The feature areas, for the translation tests (each must have its files, and only those). */
+export const FEATURE_AREAS = Object.keys(bundles).filter(
+  (part): part is FeatureArea => part !== 'base',
+);
 
 // English is antd's built-in default, so only the Chinese locales are fetched.
 const antdLocales: Record<Lang, () => Promise<Locale | undefined>> = {
@@ -40,15 +69,55 @@ export function detectLang(): Lang {
   return resolveLang(getCookie(LANGUAGE_COOKIE), navigator.languages);
 }
 
-async function applyLang(lang: Lang, remember: boolean): Promise<void> {
-  const [translation, antdLocale] = await Promise.all([bundles[lang](), antdLocales[lang]()]);
-  if (!i18n.hasResourceBundle(lang, 'translation')) {
-    i18n.addResourceBundle(lang, 'translation', translation.default);
+// One fetch per file and language, shared by all who ask; a failed one is tried again next time.
+const fetched = new Map<string, Promise<void>>();
+
+function loadStrings(lang: Lang, part: keyof typeof bundles): Promise<void> {
+  const key = `${part}/${lang}`;
+  let done = fetched.get(key);
+  if (!done) {
+    done = bundles[part][lang]().then(
+      // Deep merge: the base file and an area may share a section (adminExtra.menuSwitch is the
+      // navbar's), and an area may arrive before the base file during a language switch.
+      (strings) => void i18n.addResourceBundle(lang, 'translation', strings.default, true, true),
+      (error: unknown) => {
+        fetched.delete(key);
+        throw error;
+      },
+    );
+    fetched.set(key, done);
   }
+  return done;
+}
+
+/** Areas whose screens have been opened: switching language brings their strings along. */
+const usedAreas = new Set<FeatureArea>();
+// The language on screen and the one a switch is fetching: a screen opened mid-switch needs both.
+let shownLang: Lang | undefined;
+let nextLang: Lang | undefined;
+
+/**
+ * Fetches feature areas' strings (lazyPage chains this into a screen's import, so the screen
+ * never renders with missing keys). Callers keep the full key space (iot.device.title and all).
+ */
+export async function loadFeatureStrings(areas: readonly FeatureArea[]): Promise<void> {
+  for (const area of areas) usedAreas.add(area);
+  const langs = new Set([shownLang, nextLang].filter((lang) => lang !== undefined));
+  await Promise.all([...langs].flatMap((lang) => areas.map((area) => loadStrings(lang, area))));
+}
+
+async function applyLang(lang: Lang, remember: boolean): Promise<void> {
+  nextLang = lang;
+  const parts = ['base', ...usedAreas] as const;
+  const [, antdLocale] = await Promise.all([
+    Promise.all(parts.map((part) => loadStrings(lang, part))),
+    antdLocales[lang](),
+  ]);
   // Before anyone hears of the switch: the server reads this cookie to translate what it sends,
   // and listeners ask it again right away.
   if (remember) setCookie(LANGUAGE_COOKIE, lang, { expires: 365 });
   await i18n.changeLanguage(lang);
+  shownLang = lang;
   document.documentElement.lang = htmlLang[lang];
   useLocaleStore.setState({ lang, antdLocale });
 }

@@ -1,9 +1,14 @@
 import type en from './en.json';
+import type admin from './features/admin/en.json';
+import type iot from './features/iot/en.json';
+import type resource from './features/resource/en.json';
 
-// Typed keys: a typo in t('...') fails the type check instead of showing the raw key.
+// Typed keys: a typo in t('...') fails the type check instead of showing the raw key. The key space
+// is the base file and every feature area's file together (i18n.ts loads the areas with their
+// screens; keys-used.test.ts checks that each key is used where its file is loaded).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & typeof resource & typeof admin & typeof iot };
   }
 }

@@ -1,9 +1,7 @@
+import { LANGS, type Lang } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import tw from './tw.json';
-import zh from './zh.json';
-
-type Tree = { [key: string]: string | Tree };
+import { FEATURE_AREAS, type FeatureArea } from './i18n';
+import { mergeTrees, translationFiles, type Tree } from './translation-files';
 
 // The app's source, read by Vite at test time; tests and type declarations are left out.
 const sources = import.meta.glob<string>(
@@ -25,38 +23,58 @@ function lookup(tree: Tree, key: string): string | Tree | undefined {
 }
 
 /**
- * Keys named in the source: t('key') and i18n.t('key') calls, and route titles (title: 'route.x'),
- * which the menu, tabs, breadcrumb and page title translate. For keys built at run time
- * (t(`home.greeting.${part}`)) the fixed prefix must name a section.
+ * Where each feature area's strings are loaded: with its screens (async-routes.ts), so only code
+ * in those screens' folders may use them. Everything else (sign-in, shell, navbar) sees the base
+ * file alone, and the keys it uses must be there.
  */
-function usedKeys(): { keys: Set<string>; prefixes: Set<string> } {
-  const keys = new Set<string>();
-  const prefixes = new Set<string>();
-  for (const text of Object.values(sources)) {
-    for (const match of text.matchAll(/\bt\(\s*(['"])([a-zA-Z][\w.-]*)\1/g)) keys.add(match[2]!);
-    for (const match of text.matchAll(/\btitle:\s*'(route\.[\w.]+)'/g)) keys.add(match[1]!);
-    for (const match of text.matchAll(/\bt\(\s*`([\w.]+)\.\$\{/g)) prefixes.add(match[1]!);
-  }
-  return { keys, prefixes };
+const AREA_SOURCES: Record<FeatureArea, RegExp> = {
+  resource: /^\.\.\/(resource|features\/(admin|admin-extra|authority|iot))\//,
+  admin: /^\.\.\/features\/(admin|admin-extra|authority)\//,
+  iot: /^\.\.\/features\/iot\//,
+};
+
+/** The strings a source file can rely on in a language: the base file and its areas' files. */
+function visibleTo(file: string, lang: Lang): Tree {
+  const areas = FEATURE_AREAS.filter((area) => AREA_SOURCES[area].test(file));
+  return mergeTrees(...['base', ...areas].map((part) => translationFiles[part]?.[lang]));
 }
 
-const catalogues = { zh: zh as Tree, tw: tw as Tree, en: en as Tree };
+/**
+ * Keys named in a source file: t('key') and i18n.t('key') calls, and route titles
+ * (title: 'route.x'), which the menu, tabs, breadcrumb and page title translate. For keys built at
+ * run time (t(`home.greeting.${part}`)) the fixed prefix must name a section.
+ */
+function usedKeys(text: string): { keys: string[]; prefixes: string[] } {
+  return {
+    keys: [
+      ...[...text.matchAll(/\bt\(\s*(['"])([a-zA-Z][\w.-]*)\1/g)].map((match) => match[2]!),
+      ...[...text.matchAll(/\btitle:\s*'(route\.[\w.]+)'/g)].map((match) => match[1]!),
+    ],
+    prefixes: [...text.matchAll(/\bt\(\s*`([\w.]+)\.\$\{/g)].map((match) => match[1]!),
+  };
+}
+
+const used = Object.entries(sources).map(([file, text]) => ({ file, ...usedKeys(text) }));
 
 describe('keys used in the source', () => {
-  const { keys, prefixes } = usedKeys();
-
   it('finds the keys, so the check itself works', () => {
-    expect(keys.has('route.workbench')).toBe(true);
-    expect(keys.has('tagsView.closeAll')).toBe(true);
-    expect(prefixes.has('home.greeting')).toBe(true);
+    expect(used.some(({ keys }) => keys.includes('route.workbench'))).toBe(true);
+    expect(used.some(({ keys }) => keys.includes('tagsView.closeAll'))).toBe(true);
+    expect(used.some(({ prefixes }) => prefixes.includes('home.greeting'))).toBe(true);
+    expect(typeof lookup(visibleTo('../features/iot/x.tsx', 'en'), 'iot')).toBe('object');
+    expect(lookup(visibleTo('../layout/x.tsx', 'en'), 'iot')).toBeUndefined();
   });
 
-  for (const [lang, catalogue] of Object.entries(catalogues)) {
-    it(`exist as texts in ${lang}`, () => {
-      expect([...keys].filter((key) => typeof lookup(catalogue, key) !== 'string')).toEqual([]);
-      expect(
-        [...prefixes].filter((prefix) => typeof lookup(catalogue, prefix) !== 'object'),
-      ).toEqual([]);
+  for (const lang of LANGS) {
+    it(`exist as texts in ${lang}, in the files loaded where they are used`, () => {
+      const missing = used.flatMap(({ file, keys, prefixes }) => {
+        const strings = visibleTo(file, lang);
+        return [
+          ...keys.filter((key) => typeof lookup(strings, key) !== 'string'),
+          ...prefixes.filter((prefix) => typeof lookup(strings, prefix) !== 'object'),
+        ].map((key) => `${file}: ${key}`);
+      });
+      expect(missing).toEqual([]);
     });
   }
 });

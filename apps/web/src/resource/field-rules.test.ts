@@ -10,7 +10,7 @@ import {
 } from '@shuili/contract';
 import type { Rule } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en.json';
+import en from '../i18n/features/resource/en.json';
 import { fieldRules, PATTERN_MESSAGES, patternMessage, type Translate } from './field-rules';
 
 /** Keys and values as text, so a test sees which message was chosen and with what. */
