@@ -46,15 +46,7 @@ export const FACTORS: readonly FactorSeed[] = [
   factor('pressure', label('Pressure', '压力', '壓力'), 'MPa', 3, 0, 10, 'hydrology'),
   factor('gateOpening', label('Gate opening', '闸门开度', '閘門開度'), 'm', 2, 0, 20, 'hydrology'),
   factor('siltDepth', label('Silt depth', '淤积深度', '淤積深度'), 'm', 2, 0, 20, 'hydrology'),
-  factor(
-    'runoffVolume',
-    label('Runoff volume', '径流量', '徑流量'),
-    'm³',
-    2,
-    0,
-    1e7,
-    'hydrology',
-  ),
+  factor('runoffVolume', label('Runoff volume', '径流量', '徑流量'), 'm³', 2, 0, 1e7, 'hydrology'),
   // Soil
   factor(
     'soilMoisture',
@@ -108,15 +100,7 @@ export const FACTORS: readonly FactorSeed[] = [
     'meteorology',
   ),
   factor('windSpeed', label('Wind speed', '风速', '風速'), 'm/s', 1, 0, 75, 'meteorology'),
-  factor(
-    'windDirection',
-    label('Wind direction', '风向', '風向'),
-    '°',
-    0,
-    0,
-    360,
-    'meteorology',
-  ),
+  factor('windDirection', label('Wind direction', '风向', '風向'), '°', 0, 0, 360, 'meteorology'),
   factor(
     'solarRadiation',
     label('Solar radiation', '太阳辐射', '太陽輻射'),
@@ -176,7 +160,15 @@ export const FACTORS: readonly FactorSeed[] = [
     5000,
     'fertigation',
   ),
-  factor('tankLevel', label('Tank level', '肥料罐液位', '肥料罐液位'), '%', 0, 0, 100, 'fertigation'),
+  factor(
+    'tankLevel',
+    label('Tank level', '肥料罐液位', '肥料罐液位'),
+    '%',
+    0,
+    0,
+    100,
+    'fertigation',
+  ),
   // Electrical
   factor('voltage', label('Voltage', '电压', '電壓'), 'V', 1, 0, 1000, 'electrical'),
   factor('current', label('Current', '电流', '電流'), 'A', 2, 0, 2000, 'electrical'),

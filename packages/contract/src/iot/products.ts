@@ -109,22 +109,40 @@ const POWER_AND_SIGNAL = [
   measure('batteryVoltage', 'batteryVoltage'),
   measure('signalStrength', 'signalStrength'),
 ];
-const LOW_BATTERY = event('lowBattery', label('Low battery', '电池电量低', '電池電量低'), 'warning', [
-  num('voltage', label('Voltage', '电压', '電壓'), 0, 30, 'V', 2),
-]);
+const LOW_BATTERY = event(
+  'lowBattery',
+  label('Low battery', '电池电量低', '電池電量低'),
+  'warning',
+  [num('voltage', label('Voltage', '电压', '電壓'), 0, 30, 'V', 2)],
+);
 const TAMPER = event('tamper', label('Cabinet opened', '箱门被打开', '箱門被打開'), 'warning');
 
 const pump = (n: number): ThingProperty[] => [
   running(`pump${n}Running`, label(`Pump ${n} running`, `${n}号泵运行`, `${n}號泵運行`)),
-  measure(`pump${n}Frequency`, 'frequency', label(`Pump ${n} frequency`, `${n}号泵频率`, `${n}號泵頻率`), {
-    max: 50,
-  }),
-  measure(`pump${n}Current`, 'current', label(`Pump ${n} current`, `${n}号泵电流`, `${n}號泵電流`), {
-    max: 400,
-  }),
-  measure(`pump${n}Voltage`, 'voltage', label(`Pump ${n} voltage`, `${n}号泵电压`, `${n}號泵電壓`), {
-    max: 500,
-  }),
+  measure(
+    `pump${n}Frequency`,
+    'frequency',
+    label(`Pump ${n} frequency`, `${n}号泵频率`, `${n}號泵頻率`),
+    {
+      max: 50,
+    },
+  ),
+  measure(
+    `pump${n}Current`,
+    'current',
+    label(`Pump ${n} current`, `${n}号泵电流`, `${n}號泵電流`),
+    {
+      max: 400,
+    },
+  ),
+  measure(
+    `pump${n}Voltage`,
+    'voltage',
+    label(`Pump ${n} voltage`, `${n}号泵电压`, `${n}號泵電壓`),
+    {
+      max: 500,
+    },
+  ),
   measure(`pump${n}Power`, 'power', label(`Pump ${n} power`, `${n}号泵功率`, `${n}號泵功率`), {
     max: 250,
   }),
@@ -144,9 +162,14 @@ const soilDepth = (depth: number): ThingProperty[] => [
 ];
 
 const fertChannel = (key: string, name: string, zh: string): ThingProperty[] => [
-  measure(`channel${key}Flow`, 'channelFlow', label(`${name} suction`, `${zh}吸肥流量`, `${zh}吸肥流量`), {
-    max: 1000,
-  }),
+  measure(
+    `channel${key}Flow`,
+    'channelFlow',
+    label(`${name} suction`, `${zh}吸肥流量`, `${zh}吸肥流量`),
+    {
+      max: 1000,
+    },
+  ),
   measure(`tank${key}Level`, 'tankLevel', label(`${name} tank`, `${zh}罐液位`, `${zh}罐液位`)),
 ];
 
@@ -173,7 +196,11 @@ export const PRODUCTS: readonly ProductSeed[] = [
         LOW_BATTERY,
         TAMPER,
         event('valveFault', label('Valve fault', '阀门故障', '閥門故障'), 'fault', [CHANNEL(4)]),
-        event('pipeBurst', label('Pressure drop (pipe burst)', '压力骤降(爆管)', '壓力驟降(爆管)'), 'fault'),
+        event(
+          'pipeBurst',
+          label('Pressure drop (pipe burst)', '压力骤降(爆管)', '壓力驟降(爆管)'),
+          'fault',
+        ),
       ],
       commands: [
         command('openValve', label('Open valve', '开阀', '開閥'), [CHANNEL(4), DURATION]),
@@ -348,7 +375,12 @@ export const PRODUCTS: readonly ProductSeed[] = [
         measure('evapotranspiration', 'evapotranspiration'),
         ...POWER_AND_SIGNAL,
       ],
-      events: [LOW_BATTERY, event('sensorFault', label('Sensor fault', '传感器故障', '傳感器故障'), 'fault', [text('sensor', label('Sensor', '传感器', '傳感器'))])],
+      events: [
+        LOW_BATTERY,
+        event('sensorFault', label('Sensor fault', '传感器故障', '傳感器故障'), 'fault', [
+          text('sensor', label('Sensor', '传感器', '傳感器')),
+        ]),
+      ],
       commands: [],
     },
   },
@@ -527,7 +559,10 @@ export const PRODUCTS: readonly ProductSeed[] = [
     thingModel: {
       properties: [
         running('powerOn', label('Power', '电源', '電源'), 'rw'),
-        measure('brightness', 'brightness', undefined, { type: 'integer', access: 'rw' } as Overrides),
+        measure('brightness', 'brightness', undefined, {
+          type: 'integer',
+          access: 'rw',
+        } as Overrides),
         {
           key: 'program',
           name: label('Current program', '当前节目', '當前節目'),
@@ -559,7 +594,12 @@ export const PRODUCTS: readonly ProductSeed[] = [
     thingModel: {
       properties: [
         running('pumpRunning', label('Pump running', '水泵运行', '水泵運行')),
-        { key: 'cardNo', name: label('Card', '当前卡号', '當前卡號'), type: 'string', access: 'r' } as ThingProperty,
+        {
+          key: 'cardNo',
+          name: label('Card', '当前卡号', '當前卡號'),
+          type: 'string',
+          access: 'r',
+        } as ThingProperty,
         measure('flow', 'flow', undefined, { max: 200 }),
         measure('cumulativeVolume', 'cumulativeVolume'),
         measure('energy', 'energy'),

@@ -13,6 +13,8 @@ export const ALARM_LEVELS = ['blue', 'yellow', 'orange', 'red'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 
 const THRESHOLD = { min: -1e9, max: 1e9, precision: 6 } as const;
+/** Rates and bands: non-negative, and small enough that 6 decimals still fit a double. */
+const DELTA = { min: 0, max: 1e6, precision: 6 } as const;
 
 /**
  * An alarm rule on one property of every device of a product, or of one device (a device's own
@@ -58,8 +60,7 @@ export const alarmRuleEntity = defineEntity({
     ratePerMinute: f.decimal({
       label: label('Rate per minute', '每分钟变化', '每分鐘變化'),
       list: false,
-      ...THRESHOLD,
-      min: 0,
+      ...DELTA,
     }),
     noDataMinutes: f.int({
       label: label('No data (min)', '无数据(分钟)', '無資料(分鐘)'),
@@ -70,8 +71,7 @@ export const alarmRuleEntity = defineEntity({
     hysteresis: f.decimal({
       label: label('Hysteresis', '回差', '回差'),
       list: false,
-      ...THRESHOLD,
-      min: 0,
+      ...DELTA,
     }),
     level: f.dict({
       label: label('Level', '级别', '級別'),

@@ -45,7 +45,10 @@ export const PROTOCOLS = [
     value: 'lorawan',
     label: label('LoRaWAN (ChirpStack)', 'LoRaWAN（ChirpStack）', 'LoRaWAN（ChirpStack）'),
   },
-  { value: 'modbus_rtu', label: label('Modbus RTU via DTU', 'Modbus RTU（DTU）', 'Modbus RTU（DTU）') },
+  {
+    value: 'modbus_rtu',
+    label: label('Modbus RTU via DTU', 'Modbus RTU（DTU）', 'Modbus RTU（DTU）'),
+  },
   { value: 'modbus_tcp', label: label('Modbus TCP', 'Modbus TCP', 'Modbus TCP') },
   { value: 'sl651', label: label('SL 651-2014', 'SL 651-2014 水文规约', 'SL 651-2014 水文規約') },
   { value: 'szy206', label: label('SZY 206', 'SZY 206 水资源规约', 'SZY 206 水資源規約') },

@@ -11,6 +11,7 @@ import type { EntityContext, EntityHooks } from '../../../entity/entity-hooks';
 import type { Row } from '../../../entity/entity-repo';
 import type { FileStorage } from '../../files/file-storage';
 import type { DeviceChanges } from './device-changes';
+import { deleteDeviceTelemetry } from '../telemetry/device-telemetry-cleanup';
 
 /** A minimum above the maximum is refused, whichever of the two the call changes. */
 function rangeHooks(table: string): EntityHooks {
@@ -55,6 +56,7 @@ export function iotEntityHooks(deps: {
       if (ctx.tenantId) deps.changes.notify(ctx.tenantId, id);
     },
     beforeDelete: async (ctx, ids) => {
+      await deleteDeviceTelemetry(ctx.sql, ids);
       const { rows } = await ctx.sql.query<{ storage_key: string }>(
         `DELETE FROM iot_device_file WHERE device_id = ANY($1::bigint[]) RETURNING storage_key`,
         [ids],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { deviceDetailRoutes } from './device-detail.routes';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import type { EntityHooks } from '../../../entity/entity-hooks';
@@ -41,4 +42,5 @@ export async function iotModelRoutes(
   app.decorate('fileStorage', deps.model.storage);
   await app.register(thingModelRoutes, { db: deps.db, changes: deps.model.changes });
   await app.register(deviceFileRoutes, { db: deps.db, storage: deps.model.storage });
+  await app.register(deviceDetailRoutes, { db: deps.db });
 }

@@ -7,6 +7,7 @@ import {
   DEVICE_NO_PATTERN,
   entityCalls,
   FACTORS,
+  type MenuNode,
   iotDeviceEntity,
   iotFactorEntity,
   iotProductEntity,
@@ -119,6 +120,47 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
       const acme = await api('acme', 'GET', entityCalls(iotDeviceEntity).query);
       expect(acme.body.data.total).toBe(0);
     });
+  });
+
+  test('the IoT menu: every screen for the admin, the device list for the operator', async () => {
+    const authority = async (token: string) => {
+      const result = await call(
+        server,
+        'POST',
+        '/api/account/sysuserdetail/queryCurrentAuthority',
+        {
+          token,
+        },
+      );
+      expect(result.status).toBe(200);
+      const iot = (result.body.data.menu as MenuNode[]).find((node) => node.menuCode === 'iot');
+      return {
+        paths: (iot?.children ?? []).map((node) => node.menuPath),
+        buttons: result.body.data.menuButton as string[],
+      };
+    };
+    const admin = await authority(tokens.demo);
+    expect(admin.paths).toEqual(
+      expect.arrayContaining([
+        '/IOTprojectList',
+        '/IOTproductList',
+        '/factorList',
+        '/sensorTemplate',
+        '/sensorInstance',
+        '/controllerTemplate',
+        '/controllerInstance',
+        '/iot/deviceList',
+        '/wenjianList',
+        '/imageList',
+      ]),
+    );
+    expect(admin.buttons).toEqual(
+      expect.arrayContaining(['iotdevice:add', 'iotproduct:edit', 'devicefile:export']),
+    );
+    const operator = (await signIn(server, 'demo', 'operator', 'operator123')).access_token;
+    const seen = await authority(operator);
+    expect(seen.paths).toEqual(['/iot/deviceList']);
+    expect(seen.buttons.filter((code) => code.startsWith('iot'))).toEqual([]);
   });
 
   describe('thing model', () => {

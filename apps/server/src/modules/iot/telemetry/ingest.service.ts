@@ -168,13 +168,15 @@ export class IngestService {
   }
 
   /**
-   * The transport saw a device connect or go away (clean disconnect, keep-alive lost). Going
-   * away is announced to listeners; connecting is not: the device may not have subscribed to its
-   * commands yet, so listeners wait for its status message.
+   * The transport saw a device come online or go away (clean disconnect, keep-alive lost). Online
+   * is its word that the device can take commands (embedded broker: connected with its cmd
+   * subscription in place, once per connection; external: its status message), so listeners hear
+   * of it every time, whether or not the device also publishes its status: command delivery
+   * waits for it. Going away is announced when it changes the device's state.
    */
   async presence(tenantCode: string, deviceNo: string, online: boolean, at = new Date()) {
     const entry = await this.deps.directory.lookup(tenantCode, deviceNo);
-    if (entry) await this.setPresence(entry, online, at, online ? 'never' : 'ifChanged');
+    if (entry) await this.setPresence(entry, online, at, online ? 'always' : 'ifChanged');
   }
 
   /** Stores what is queued, then stops. */
@@ -237,7 +239,7 @@ export class IngestService {
     entry: DirectoryEntry,
     online: boolean,
     at: Date,
-    announce: 'always' | 'ifChanged' | 'never',
+    announce: 'always' | 'ifChanged',
   ) {
     const { update, changed } = this.presenceTracker.set(
       entry.tenantId,

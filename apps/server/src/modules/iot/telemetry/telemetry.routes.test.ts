@@ -1,4 +1,4 @@
-import { TELEMETRY_CALLS } from '@shuili/contract';
+import { entityCalls, iotDeviceEntity, TELEMETRY_CALLS } from '@shuili/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../testing/api-client';
@@ -370,6 +370,34 @@ describe.each(BACKENDS)('telemetry queries on $backend', ({ backend, available }
     const { status } = await get(TELEMETRY_CALLS.latest, { deviceId: a.deviceId }, 'en', operator);
     expect(status).toBe(403);
   });
+
+  it.skipIf(!available)(
+    'deleting a device deletes its telemetry, latest values and counters',
+    async () => {
+      const doomed = await createTestDevice(server.db, 'demo');
+      await telemetry.ingest.handle(telemetryUplink(doomed, { values: { flow: 1, ghost: 2 } }));
+      const left = () =>
+        server.db.system(async (sql) => {
+          const counts: number[] = [];
+          // One after the other: a transaction runs one statement at a time.
+          for (const table of ['iot_telemetry', 'iot_telemetry_latest', 'iot_ingest_stat']) {
+            const { rows } = await sql.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM ${table} WHERE device_id = $1`,
+              [doomed.deviceId],
+            );
+            counts.push(rows[0]!.n);
+          }
+          return counts;
+        });
+      expect(await left()).toEqual([1, 1, 1]);
+      const deleted = await call(server, 'POST', entityCalls(iotDeviceEntity).delete, {
+        token,
+        query: { id: doomed.deviceId },
+      });
+      expect(deleted.status).toBe(200);
+      expect(await left()).toEqual([0, 0, 0]);
+    },
+  );
 
   it.skipIf(!available)(
     'retention deletes expired rows per tenant and drops months no tenant keeps',
