@@ -18,7 +18,11 @@ import { DEMO_ADMIN, startConsole, type ConsoleRig } from './console';
 
 let rig: ConsoleRig;
 let admin: Page;
-/** Server-side ends of the browsers' /mqtt WebSockets, to drop them as a network would. */
+/**
+ * Server-side ends of the browser's /mqtt WebSockets, to drop them as a network would. Only the
+ * browser's: the test device also speaks MQTT over /mqtt, and dropping it too would leave no one
+ * to publish the values the page is then expected to show.
+ */
 const liveSockets: Socket[] = [];
 
 interface Chosen {
@@ -103,8 +107,12 @@ async function publishUntilShown(value: number, text: string): Promise<void> {
 
 beforeAll(async () => {
   rig = await startConsole();
+  const consoleOrigin = new URL(rig.server.url).origin;
   rig.server.app.server.on('upgrade', (request, socket: Socket) => {
-    if (request.url?.startsWith('/mqtt')) liveSockets.push(socket);
+    // A browser always sends its page's origin with a WebSocket handshake; mqtt.js in Node
+    // (the test device) sends none.
+    if (request.url?.startsWith('/mqtt') && request.headers.origin === consoleOrigin)
+      liveSockets.push(socket);
   });
   admin = await signedIn(rig, DEMO_ADMIN);
 });
@@ -193,8 +201,12 @@ describe('device page', () => {
     expect(liveSockets.length).toBeGreaterThan(0);
     const reconnect = admin.getByTestId('live-reconnect');
     expect(await reconnect.count()).toBe(0);
-    for (const socket of liveSockets.splice(0)) socket.destroy();
+    // As a network failure would: the TCP connection is reset, with no WebSocket close frame
+    // and no MQTT DISCONNECT.
+    for (const socket of liveSockets.splice(0)) socket.resetAndDestroy();
     await reconnect.waitFor();
+    // Only the browser's connection dropped: the device is still there to publish.
+    expect(device.connected).toBe(true);
     await reconnect.click();
     await reconnect.waitFor({ state: 'detached' });
     // Live values flow again over the new connection.

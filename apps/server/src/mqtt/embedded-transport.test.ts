@@ -372,30 +372,149 @@ describe.each(BACKENDS)('embedded MQTT broker on $backend', ({ backend, availabl
       ]);
     },
   );
+
+  it.skipIf(!available)(
+    'a device that only connects and subscribes to its commands is reported online once, every time',
+    async () => {
+      // Like many device stacks, the device sends SUBSCRIBE without waiting for CONNACK. aedes
+      // reads it once CONNACK is written: with a persistent session holding a queued command,
+      // the subscription completes while that command is being sent, before 'clientReady'; a
+      // restored subscription raises no 'subscribe' event at all. Whatever the order, the
+      // online report comes once per connection.
+      const dev = await createTestDevice(server.db, 'demo');
+      const issued = await issueSecret(server, token, dev.deviceId);
+      const identity = issued.username;
+      const events: boolean[] = [];
+      let heard: (() => void) | undefined;
+      server.app.deviceTransport.onPresence((event) => {
+        if (event.deviceNo !== dev.deviceNo) return;
+        events.push(event.online);
+        heard?.();
+      });
+      const port = server.app.deviceTransport.endpoints().tcpPort!;
+      const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+      const cmd = deviceTopic('demo', dev.deviceNo, 'cmd');
+      /** Connects, and subscribes `turns` event-loop turns after CONNECT (not at all if null). */
+      const session = async (clean: boolean, turns: number | null) => {
+        const socket = net.connect(port, '127.0.0.1');
+        // The broker may reset it as it closes after DISCONNECT: nothing the test waits for.
+        socket.on('error', () => undefined);
+        const suback = new Promise<void>((resolve) =>
+          onPackets(socket, (type) => type === 0x90 && resolve()),
+        );
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write(connectPacket(identity, identity, issued.secret, clean));
+        if (turns !== null) {
+          for (let i = 0; i < turns; i++) await turn();
+          socket.write(subscribePacket(1, cmd, 1));
+        }
+        // The report is made as the broker takes the connection or completes the subscription,
+        // its handler runs a microtask later: once the broker holds the connection, the SUBACK
+        // is in and a turn has passed, it has been made if it ever will (no clock involved).
+        while (!server.app.deviceTransport.isConnected('demo', dev.deviceNo)) {
+          if (socket.closed) throw new Error('connection refused');
+          await turn();
+        }
+        if (turns !== null) await suback;
+        await turn();
+        return socket;
+      };
+      const leave = async (socket: net.Socket) => {
+        const offline = new Promise<void>((resolve) => (heard = resolve));
+        socket.end(Buffer.from([0xe0, 0]));
+        await offline;
+        heard = undefined;
+      };
+      const expected: boolean[] = [];
+      for (const clean of [true, false]) {
+        for (let round = 0; round < 12; round++) {
+          const socket = await session(clean, round % 6);
+          expected.push(true);
+          expect(events, `clean ${clean}, round ${round}`).toEqual(expected);
+          await leave(socket);
+          expected.push(false);
+          // Queued in the persistent session while the device is away; never acknowledged, it
+          // is sent again at every connection.
+          if (!clean && round === 0)
+            await server.app.deviceTransport.publishToDevice('demo', dev.deviceNo, '{"id":"q"}', 1);
+        }
+      }
+      // Reconnecting without subscribing: the restored subscription is in place.
+      const restored = await session(false, null);
+      expected.push(true);
+      expect(events).toEqual(expected);
+      await leave(restored);
+      expected.push(false);
+      // A clean session without a subscription (a plain sensor) is not reported; it also ends
+      // the persistent one.
+      const plain = await session(true, null);
+      expect(events).toEqual(expected);
+      plain.end(Buffer.from([0xe0, 0]));
+    },
+  );
 });
 
-describe('embedded MQTT broker with its TCP port taken', () => {
-  let server: TestServer | undefined;
-  let blocker: net.Server;
-  afterAll(async () => {
-    await server?.close();
-    await new Promise((resolve) => blocker?.close(resolve));
-  });
+/** MQTT 3.1.1 packets written by hand: mqtt.js never sends SUBSCRIBE before CONNACK. */
+function mqttString(value: string): Buffer {
+  const bytes = Buffer.from(value, 'utf8');
+  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+}
 
-  it('still starts, without TCP, and serves /mqtt', async () => {
-    blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, resolve));
-    const port = (blocker.address() as net.AddressInfo).port;
-    server = await startTestServer({ config: { mqttPort: port } });
-    expect(server.app.deviceTransport.endpoints().tcpPort).toBeUndefined();
-    const health = await call(server, 'GET', '/api/health');
-    expect(health.status).toBe(200);
-    const client = await connectClient(wsUrl(server), {
-      clientId: 'web:demo:busy',
-      username: 'browser',
-      password: await adminToken(server),
-    });
-    expect(client.connected).toBe(true);
-    await client.endAsync();
+function mqttPacket(header: number, body: Buffer): Buffer {
+  const length: number[] = [];
+  let rest = body.length;
+  do {
+    let byte = rest % 128;
+    rest = Math.floor(rest / 128);
+    if (rest > 0) byte |= 0x80;
+    length.push(byte);
+  } while (rest > 0);
+  return Buffer.concat([Buffer.from([header, ...length]), body]);
+}
+
+function connectPacket(
+  clientId: string,
+  username: string,
+  password: string,
+  clean: boolean,
+): Buffer {
+  return mqttPacket(
+    0x10,
+    Buffer.concat([
+      mqttString('MQTT'),
+      // Level 4, user name + password (+ clean session), keep-alive 60 s.
+      Buffer.from([4, clean ? 0xc2 : 0xc0, 0, 60]),
+      mqttString(clientId),
+      mqttString(username),
+      mqttString(password),
+    ]),
+  );
+}
+
+function subscribePacket(id: number, topic: string, qos: number): Buffer {
+  return mqttPacket(
+    0x82,
+    Buffer.concat([Buffer.from([id >> 8, id & 0xff]), mqttString(topic), Buffer.from([qos])]),
+  );
+}
+
+/** Calls `onPacket` with the type (first byte, flags masked) of every packet received. */
+function onPackets(socket: net.Socket, onPacket: (type: number) => void): void {
+  let data = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    data = Buffer.concat([data, chunk]);
+    for (;;) {
+      let length = 0;
+      let multiplier = 1;
+      let at = 1;
+      for (; at < data.length; at++) {
+        length += (data[at]! & 0x7f) * multiplier;
+        multiplier *= 128;
+        if ((data[at]! & 0x80) === 0) break;
+      }
+      if (at >= data.length || data.length < at + 1 + length) return;
+      onPacket(data[0]! & 0xf0);
+      data = data.subarray(at + 1 + length);
+    }
   });
-});
+}

@@ -27,6 +27,10 @@ export interface MqttBrokerOptions {
 }
 
 type Refusal = Error & { returnCode: number };
+/** aedes keeps a client's subscriptions, restored ones included, here (not in its types). */
+type ClientSubscriptions = { subscriptions?: Record<string, unknown> };
+/** aedes reports a refused subscription with QoS 128 (outside its QoS type). */
+const REFUSED = 128;
 const refusal = (returnCode: number, message: string): Refusal =>
   Object.assign(new Error(message), { returnCode });
 
@@ -39,8 +43,12 @@ export class MqttBroker {
   private readonly principals = new WeakMap<Client, MqttPrincipal>();
   /** Connected clients by id (aedes keeps its own map, but not in its public API). */
   private readonly clients = new Map<string, Client>();
-  /** Devices whose coming online was reported (see {@link announce}). */
+  /** Device connections whose command subscription is in place (see {@link announce}). */
+  private readonly listening = new WeakSet<Client>();
+  /** Device connections whose coming online was reported (see {@link announce}). */
   private readonly announced = new WeakSet<Client>();
+  /** Device connections that sent something: their leaving is reported (see {@link gone}). */
+  private readonly active = new WeakSet<Client>();
   private uplinkHandler: ((uplink: Uplink) => Promise<void>) | undefined;
   private presenceHandler: ((presence: Presence) => void | Promise<void>) | undefined;
   private wss: WebSocketServer | undefined;
@@ -79,15 +87,16 @@ export class MqttBroker {
     });
     this.aedes.on('clientReady', (client) => this.ready(client));
     this.aedes.on('clientDisconnect', (client) => this.gone(client));
+    // Emitted once the subscription is in place; aedes may complete a SUBSCRIBE before
+    // 'clientReady' (it reads on as soon as CONNACK is written), so this only records it.
     this.aedes.on('subscribe', (subscriptions, client) => {
       const principal = this.principals.get(client);
-      if (
-        principal?.kind === 'device' &&
-        subscriptions.some(
-          (sub) => sub.topic === deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd'),
-        )
-      )
-        this.announce(client);
+      if (principal?.kind !== 'device') return;
+      const cmd = deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd');
+      if (!subscriptions.some((sub) => sub.topic === cmd && (sub.qos as number) !== REFUSED))
+        return;
+      this.listening.add(client);
+      this.announce(client);
     });
     this.aedes.on('clientError', (client, error) =>
       this.options.log.debug({ clientId: client.id, err: error }, 'MQTT client error'),
@@ -213,7 +222,7 @@ export class MqttBroker {
     if (payload.length > MQTT_LIMITS.maxPayloadBytes)
       return done(new Error(`payload of ${payload.length} bytes is over the limit`));
     const topic = parseDeviceTopic(packet.topic)!;
-    if (client.connected) this.announce(client);
+    this.active.add(client);
     const handler = this.uplinkHandler;
     if (!handler) return done(null);
     // aedes writes the PUBACK right after this callback: calling it once the handler has
@@ -242,18 +251,25 @@ export class MqttBroker {
     const principal = this.principals.get(client);
     if (!principal) return client.close();
     this.clients.set(client.id, client);
-    if (principal.kind === 'browser') this.onBrowsersChanged?.();
+    if (principal.kind === 'browser') return this.onBrowsersChanged?.();
+    if (principal.kind !== 'device') return;
+    // A persistent session's subscriptions are restored before this, without a 'subscribe'.
+    const cmd = deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd');
+    if ((client as Client & ClientSubscriptions).subscriptions?.[cmd]) this.listening.add(client);
+    this.announce(client);
   }
 
   /**
-   * A device is reported online once it can receive commands (its cmd subscription is in
-   * place), or at its first message if it never subscribes (a plain sensor): reported at
-   * CONNECT, pending commands sent at once would reach no subscription and be lost.
+   * A device is reported online once per connection, when it can receive commands: the
+   * connection is ready and its cmd subscription is in place, in whichever order aedes got
+   * there (the listeners deliver pending commands on it: reported at CONNECT, they would reach
+   * no subscription and be lost). A device that never subscribes (a plain sensor) is not
+   * reported: ingestion marks it online from what it sends, and its leaving is reported.
    */
   private announce(client: Client): void {
     const principal = this.principals.get(client);
     if (principal?.kind !== 'device' || this.announced.has(client)) return;
-    if (this.clients.get(client.id) !== client) return;
+    if (!this.listening.has(client) || this.clients.get(client.id) !== client) return;
     this.announced.add(client);
     this.presence(principal, true);
   }
@@ -264,7 +280,8 @@ export class MqttBroker {
     if (this.clients.get(client.id) !== client) return;
     this.clients.delete(client.id);
     if (principal?.kind === 'browser') this.onBrowsersChanged?.();
-    if (principal?.kind === 'device' && this.announced.has(client)) this.presence(principal, false);
+    if (principal?.kind === 'device' && (this.announced.has(client) || this.active.has(client)))
+      this.presence(principal, false);
   }
 
   private presence(principal: { tenantCode: string; deviceNo: string }, online: boolean): void {

@@ -1,3 +1,4 @@
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../testing/api-client';
 import { BACKENDS } from '../../../testing/test-server';
@@ -148,6 +149,61 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
       ]);
       expect(await status(sent.body.data.id)).toBe('sent');
       await mqttDevice.client.endAsync();
+    },
+  );
+
+  it.skipIf(!available)(
+    'an offline device that only subscribes on reconnect, never publishing its status, gets its pending command',
+    async () => {
+      const { server } = control;
+      const device = await createControlDevice(server.db);
+      const sent = await call(server, 'POST', SEND, {
+        token,
+        body: { deviceId: device.deviceId, name: 'closeValve', params: {} },
+      });
+      expect(sent.body.data.status).toBe('pending');
+      const issued = await server.app.deviceCredentials.reset(device.tenantId, device.deviceId);
+      const port = server.app.deviceTransport.endpoints().tcpPort;
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        clientId: issued.identity,
+        username: issued.identity,
+        password: issued.secret,
+        reconnectPeriod: 0,
+      });
+      try {
+        const received: Array<Record<string, unknown>> = [];
+        client.on('message', (_topic, payload) =>
+          received.push(JSON.parse(payload.toString()) as Record<string, unknown>),
+        );
+        // Its subscription in place, the broker reports it online: that alone delivers.
+        await client.subscribeAsync(`t/demo/d/${device.deviceNo}/cmd`, { qos: 1 });
+        await eventually(
+          () => status(sent.body.data.id),
+          (value) => value === 'sent',
+          'command sent',
+        );
+        // QoS 1 keeps order on one connection: a probe sent now arrives after the command.
+        const probe = await call(server, 'POST', SEND, {
+          token,
+          body: {
+            deviceId: device.deviceId,
+            name: 'openValve',
+            params: { channel: 1, durationMinutes: 1 },
+          },
+        });
+        expect(probe.body.data.status).toBe('sent');
+        await eventually(
+          async () => received.length,
+          (count) => count >= 2,
+          'both commands received',
+        );
+        expect(received.map((one) => [one.id, one.name])).toEqual([
+          [sent.body.data.id, 'closeValve'],
+          [probe.body.data.id, 'openValve'],
+        ]);
+      } finally {
+        await client.endAsync();
+      }
     },
   );
 

@@ -41,9 +41,9 @@ export interface DevicePresenceMessage {
  * optional. `onTelemetry` runs after the points are committed (one call per flush, points of
  * many devices and tenants; a failure is logged, the points stay stored). `onEvent` and `onAck`
  * are awaited before the device's QoS 1 acknowledgement: if one throws, the device resends.
- * `onPresence` is called after a device's status message (online once it subscribed to its
- * commands, offline as its last will) and when the transport saw it go away; a connection or a
- * reading alone marks the device online in iot_device without calling it.
+ * `onPresence` is called when the broker reports the device online (once per connection, after
+ * its cmd subscription is in place, so pending commands can go down), on its own status message,
+ * and when it goes offline; a reading alone marks the device online in iot_device without it.
  */
 export interface IngestListener {
   onTelemetry?(points: TelemetryPoint[]): void | Promise<void>;

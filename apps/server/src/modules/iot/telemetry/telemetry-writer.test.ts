@@ -54,6 +54,7 @@ describe.each(BACKENDS)('telemetry writer under load on $backend', ({ backend, a
         batchRows: 10,
         flushMs: 60_000,
         stateFlushMs: 60_000,
+        concurrency: 1,
       });
       const start = Date.now() - 60_000;
       const stat = (i: number) => ({

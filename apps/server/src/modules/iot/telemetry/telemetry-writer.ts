@@ -24,6 +24,11 @@ export interface TelemetryWriterOptions {
   maxQueuedRows?: number;
   /** Under load, latest values, counters and device contact are written this often (ms). */
   stateFlushMs?: number;
+  /**
+   * Flushes in flight at once: the next batch is prepared and sent while the previous one is
+   * being written (PostgreSQL: 2; PGlite runs one statement at a time, so 1).
+   */
+  concurrency?: number;
 }
 
 /** Latest values, counters and device contact of several flushes, merged. */
@@ -152,7 +157,7 @@ export class TelemetryWriter<M = unknown> {
   private queuedWeight = 0;
   private spaceWaiters: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly flushes = new Set<Promise<void>>();
   private closed = false;
   /** Month partitions known to exist, so a flush does not ask every time. */
   private readonly knownPartitions = new Set<string>();
@@ -160,6 +165,7 @@ export class TelemetryWriter<M = unknown> {
   private readonly flushMs: number;
   private readonly maxQueuedRows: number;
   private readonly stateFlushMs: number;
+  private readonly concurrency: number;
   private pending: PendingState = { latest: [], stats: [], devices: [] };
   private stateTimer: NodeJS.Timeout | undefined;
   private stateFlushing: Promise<void> | undefined;
@@ -173,6 +179,7 @@ export class TelemetryWriter<M = unknown> {
     this.flushMs = options.flushMs ?? 20;
     this.maxQueuedRows = Math.max(options.maxQueuedRows ?? 50_000, this.batchRows);
     this.stateFlushMs = options.stateFlushMs ?? 500;
+    this.concurrency = Math.max(1, options.concurrency ?? (db.kind === 'postgres' ? 2 : 1));
   }
 
   /** Rows waiting for a flush (for tests and health). */
@@ -200,8 +207,10 @@ export class TelemetryWriter<M = unknown> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.flushing;
-    if (this.queue.length > 0) await this.runFlushes();
+    while (this.queue.length > 0 || this.flushes.size > 0) {
+      while (this.queue.length > 0 && this.flushes.size < this.concurrency) this.startFlush();
+      await Promise.race(this.flushes);
+    }
     for (const wake of this.spaceWaiters.splice(0)) wake();
     if (this.stateTimer) clearTimeout(this.stateTimer);
     this.stateTimer = undefined;
@@ -210,31 +219,27 @@ export class TelemetryWriter<M = unknown> {
   }
 
   private schedule(): void {
-    if (this.flushing) return;
     if (this.queuedWeight >= this.batchRows) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
-      this.flushing = this.runFlushes();
+      while (this.queuedWeight >= this.batchRows && this.flushes.size < this.concurrency)
+        this.startFlush();
       return;
     }
+    // Less than a batch: let it gather for flushMs (a running flush reschedules when it ends).
+    if (this.flushes.size > 0) return;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      if (!this.flushing) this.flushing = this.runFlushes();
+      if (this.queue.length > 0 && this.flushes.size < this.concurrency) this.startFlush();
     }, this.flushMs);
   }
 
-  private async runFlushes(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.takeBatch();
-        await this.flush(batch);
-        // More than a batch waiting: go on at once; less: let it gather for flushMs.
-        if (this.queuedWeight < this.batchRows && !this.closed) break;
-      }
-    } finally {
-      this.flushing = undefined;
+  private startFlush(): void {
+    const running: Promise<void> = this.flush(this.takeBatch()).finally(() => {
+      this.flushes.delete(running);
       if (this.queue.length > 0 && !this.closed) this.schedule();
-    }
+    });
+    this.flushes.add(running);
   }
 
   private takeBatch(): Queued<M>[] {
