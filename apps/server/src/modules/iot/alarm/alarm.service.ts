@@ -63,11 +63,15 @@ export class AlarmService implements IngestListener {
     for (const [tenantId, list] of byTenant) {
       list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
       const rules = await this.rules.rules(tenantId);
+      // Most readings meet no rule: judge only those some rule watches (the rate of change
+      // needs the watched key's previous reading, so it is kept for those alone).
+      if (rules.length === 0) continue;
       const decisions: Decision[] = [];
       for (const point of list) {
+        const watching = rules.filter((rule) => appliesTo(rule, point));
+        if (watching.length === 0) continue;
         const rate = this.rateOf(point);
-        for (const rule of rules) {
-          if (!appliesTo(rule, point)) continue;
+        for (const rule of watching) {
           const verdict = judge(rule, point.value!, rate);
           if (verdict.state !== 'hold') decisions.push({ rule, point, verdict });
         }

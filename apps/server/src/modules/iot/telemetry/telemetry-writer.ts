@@ -226,8 +226,11 @@ export class TelemetryWriter<M = unknown> {
         this.startFlush();
       return;
     }
-    // Less than a batch: let it gather for flushMs (a running flush reschedules when it ends).
-    if (this.flushes.size > 0) return;
+    // Less than a batch: let it gather for flushMs, even while a flush runs. The broker hands
+    // over one message per device connection at a time (the next waits for this one's
+    // acknowledgement), so a device whose message misses the running batch would otherwise wait
+    // for that batch to end, and throughput would be capped at devices / flush time.
+    if (this.flushes.size >= this.concurrency) return;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       if (this.queue.length > 0 && this.flushes.size < this.concurrency) this.startFlush();
