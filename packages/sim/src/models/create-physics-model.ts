@@ -1,3 +1,4 @@
+import { DEVICE_KINDS, type DeviceKind } from '@shuili/contract';
 import type { Random } from '../random';
 import { CameraModel } from './camera';
 import { CardControllerModel } from './card-controller';
@@ -14,24 +15,8 @@ import { SoilMoistureModel } from './soil-moisture';
 import { WaterFertilizerModel } from './water-fertilizer';
 import { WeatherStationModel } from './weather-station';
 
-/** The `device_kind` dictionary of products (one physics per kind). */
-export const DEVICE_KINDS = [
-  'irrigation_valve',
-  'pump_station',
-  'sluice_gate',
-  'water_fertilizer',
-  'weather_station',
-  'flood_station',
-  'soil_moisture',
-  'sediment_station',
-  'silt_station',
-  'bayonet_station',
-  'insect_trap',
-  'camera',
-  'led_screen',
-  'card_controller',
-] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
+/** The products' `device_kind` dictionary (one physics per kind), as the contract declares it. */
+export { DEVICE_KINDS, type DeviceKind };
 
 export function isDeviceKind(value: unknown): value is DeviceKind {
   return (DEVICE_KINDS as readonly unknown[]).includes(value);
