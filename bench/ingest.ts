@@ -26,6 +26,8 @@ interface Plan {
   /** Messages per second in total; 0 = as fast as acknowledgements come back. */
   rates: number[];
   seconds: number;
+  /** Seconds at a low rate before the steps (JIT, caches, connection pools), not recorded. */
+  warmupSeconds: number;
   bulkSeconds: number;
 }
 
@@ -74,10 +76,17 @@ async function runSteps(
   plan: Plan,
   watch: { takeDelays(): { p50Ms: number; p99Ms: number } } | undefined,
   serverPid?: number,
-): Promise<StepRow[]> {
+): Promise<{ steps: StepRow[]; warmupAcknowledged: number }> {
   const clients = await connectDevices(brokerUrl, devices);
   try {
     const rows: StepRow[] = [];
+    const warmup =
+      plan.warmupSeconds > 0
+        ? await publishStep(clients, devices, payloadOf, {
+            perSecond: 500,
+            seconds: plan.warmupSeconds,
+          })
+        : undefined;
     for (const rate of plan.rates) {
       watch?.takeDelays();
       let peakRss = 0;
@@ -101,7 +110,7 @@ async function runSteps(
       });
       console.log(JSON.stringify(rows.at(-1)));
     }
-    return rows;
+    return { steps: rows, warmupAcknowledged: warmup?.acknowledged ?? 0 };
   } finally {
     await disconnectAll(clients);
   }
@@ -150,7 +159,7 @@ async function measureShuili(target: Target, bench: BenchDevice[], plan: Plan) {
         username: device.identity,
         password: device.secret,
       }));
-      const steps = await runSteps(
+      const { steps, warmupAcknowledged } = await runSteps(
         `mqtt://127.0.0.1:${mqttPort}`,
         devices,
         plan,
@@ -158,10 +167,11 @@ async function measureShuili(target: Target, bench: BenchDevice[], plan: Plan) {
         server.pid,
       );
       // The browser's copies may still be on their way when the last acknowledgement arrives.
-      const acknowledged = steps.reduce((sum, step) => sum + step.acknowledged, 0);
+      const acknowledged =
+        warmupAcknowledged + steps.reduce((sum, step) => sum + step.acknowledged, 0);
       for (let wait = 0; wait < 100 && browser.received < acknowledged; wait += 1)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      return { steps, browserReceived: browser.received };
+      return { steps, acknowledged, browserReceived: browser.received };
     } finally {
       await browser.close();
     }
@@ -180,7 +190,7 @@ async function measureMosquitto(plan: Plan) {
         topic: deviceTopic('demo', `B${String(i + 1).padStart(5, '0')}`, 'telemetry'),
         clientId: `bench-${i}`,
       }));
-      const steps = await runSteps(mosquitto.url, devices, plan, subscriber);
+      const { steps } = await runSteps(mosquitto.url, devices, plan, subscriber);
       return { steps, received: subscriber.received };
     } finally {
       await subscriber.close();
@@ -193,13 +203,20 @@ async function measureMosquitto(plan: Plan) {
 /** The issue's plan; INGEST_DEVICES / INGEST_RATES (comma-separated) / INGEST_SECONDS explore. */
 function plan(smoke: boolean): Plan {
   const base: Plan = smoke
-    ? { devices: 20, rates: [200, 0], seconds: 2, bulkSeconds: 1 }
-    : { devices: 1000, rates: [1000, 2000, 5000, 0], seconds: 20, bulkSeconds: 10 };
+    ? { devices: 20, rates: [200, 0], seconds: 2, warmupSeconds: 0, bulkSeconds: 1 }
+    : {
+        devices: 1000,
+        rates: [1000, 2000, 5000, 0],
+        seconds: 20,
+        warmupSeconds: 10,
+        bulkSeconds: 10,
+      };
   const env = process.env;
   return {
     devices: Number(env.INGEST_DEVICES) || base.devices,
     rates: env.INGEST_RATES ? env.INGEST_RATES.split(',').map(Number) : base.rates,
     seconds: Number(env.INGEST_SECONDS) || base.seconds,
+    warmupSeconds: base.warmupSeconds,
     bulkSeconds: base.bulkSeconds,
   };
 }
@@ -226,7 +243,8 @@ export async function runIngest(smoke: boolean) {
     try {
       const bench = await prepareDevices(target, p.devices);
       const shuili = await withPinnedSelf(0, () => measureShuili(target, bench, p));
-      const acknowledged = shuili.steps.reduce((sum, step) => sum + step.acknowledged, 0);
+      // Warm-up messages included: every acknowledged message counts for the loss check.
+      const acknowledged = shuili.acknowledged;
       const storedPoints = await countStored(target);
       const db = await openTarget(target, 1);
       const bulk = await bulkInsertPeer(db, {
