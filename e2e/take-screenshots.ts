@@ -2,6 +2,7 @@
 // (after `npm run build -w @shuili/web`). Writes docs/screenshots/*.png.
 import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/config';
+import { startDemoSimulation } from '../apps/server/src/modules/iot/demo-simulation';
 import { DEMO_ADMIN, signIn, startConsole, waitForPath } from './console';
 
 const rig = await startConsole();
@@ -25,6 +26,20 @@ try {
     await page.getByText(label, { exact: true }).click();
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(shots, file) });
+  }
+  // A device page with live data: the demo's light simulation runs as `npm start` runs it.
+  const port = Number(new URL(rig.server.url).port);
+  const stopSimulation = await startDemoSimulation(rig.server.app, rig.server.db, port);
+  try {
+    await page.locator('[data-testid=language-select]').click();
+    await page.getByText('English', { exact: true }).click();
+    await page.waitForTimeout(20_000);
+    await page.setViewportSize({ width: 1280, height: 1100 });
+    await page.goto('/iot/device/1');
+    await page.waitForTimeout(4_000);
+    await page.screenshot({ path: path.join(shots, 'device.png') });
+  } finally {
+    await stopSimulation();
   }
   console.log(`screenshots written to ${shots}`);
 } finally {

@@ -190,6 +190,36 @@ describe('VirtualDevice over MQTT', () => {
     await observer.done();
   });
 
+  it('stays away after dropOffline() without a time until comeBack() brings it back', async () => {
+    const clock = { now: Date.now() };
+    const observer = await observe('valve-2');
+    const valve = device('valve-2', 'irrigation_valve', clock);
+    await valve.start();
+    await observer.next((m) => m.channel === 'status' && (m.payload as { online: boolean }).online);
+
+    valve.dropOffline();
+    expect((await observer.next((m) => m.channel === 'status')).payload).toEqual({
+      online: false,
+    });
+    expect(valve.isOnline()).toBe(false);
+    clock.now += 60_000;
+    await valve.publishTelemetry(); // kept: nobody to send it to
+
+    await valve.comeBack();
+    expect(valve.isOnline()).toBe(true);
+    expect((await observer.next((m) => m.channel === 'status')).payload).toEqual({ online: true });
+    const kept = await observer.next((m) => m.channel === 'telemetry');
+    expect(kept.payload).toMatchObject({ ts: clock.now, values: { flow: 0 } });
+    const open = observer.command('openValve', { channel: 1, durationMinutes: 5 });
+    expect(await observer.ack(open)).toMatchObject({ ok: true, values: { valve1State: 1 } });
+    // Already back: a second call changes nothing.
+    await valve.comeBack();
+    expect(valve.stats).toMatchObject({ outages: 1, connected: 1, commandsAnswered: 1 });
+
+    await valve.stop();
+    await observer.done();
+  });
+
   it('is refused by a broker that checks credentials when the secret is wrong', async () => {
     if (process.env.TEST_MQTT_URL) return; // Mosquitto in tests lets anonymous clients in.
     const broker = await Aedes.createBroker({

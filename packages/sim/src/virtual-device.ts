@@ -132,8 +132,11 @@ export class VirtualDevice {
     await client.endAsync().catch(() => undefined);
   }
 
-  /** Drops off the network without a goodbye (the broker sends the last will), back after `ms`. */
-  dropOffline(ms: number): void {
+  /**
+   * Drops off the network without a goodbye (the broker sends the last will). Back after `ms`;
+   * without it, away until `comeBack()` (a test's controlled outage).
+   */
+  dropOffline(ms?: number): void {
     const client = this.client;
     if (!client || this.stopped) return;
     this.client = undefined;
@@ -141,9 +144,21 @@ export class VirtualDevice {
     this.stats.outages++;
     client.end(true);
     clearTimeout(this.outageTimer);
+    if (ms === undefined) return;
     this.outageTimer = setTimeout(() => {
       if (!this.stopped) this.connect().catch((error) => this.fail(error));
     }, ms);
+  }
+
+  /**
+   * Back on the network now, ending an outage of `dropOffline` early; resolves once online
+   * (subscribed, announced, the readings it kept sent). Nothing to do when stopped, connected or
+   * already connecting.
+   */
+  async comeBack(): Promise<void> {
+    if (this.stopped || this.client) return;
+    clearTimeout(this.outageTimer);
+    await this.connect();
   }
 
   /** The current reading in the product's thing model. */

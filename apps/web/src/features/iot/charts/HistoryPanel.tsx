@@ -56,7 +56,17 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const numeric = properties.filter((property) => NUMERIC.has(property.type));
-  const [keys, setKeys] = useState<string[]>(() => numeric.slice(0, 2).map((p) => p.key));
+  // Measured quantities first: a valve's open/closed state says less on a chart than its flow.
+  const [keys, setKeys] = useState<string[]>(() =>
+    [...numeric]
+      .sort(
+        (a, b) =>
+          Number(a.type === 'enum' || a.type === 'boolean') -
+          Number(b.type === 'enum' || b.type === 'boolean'),
+      )
+      .slice(0, 2)
+      .map((p) => p.key),
+  );
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour'), dayjs()]);
   const [bucket, setBucket] = useState<HistoryBucket>('raw');
 
@@ -73,7 +83,8 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 56, right: 24, top: 36, bottom: 72 },
-      xAxis: { type: 'time' },
+      // The chosen range, whatever the data covers: a gap is visible as a gap.
+      xAxis: { type: 'time', min: range[0].valueOf(), max: range[1].valueOf() },
       yAxis: { type: 'value', scale: true },
       dataZoom: [{ type: 'inside' }, { type: 'slider' }],
       series: keys.map((key) => {
@@ -90,7 +101,7 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
         };
       }),
     };
-  }, [history.data, keys, numeric, label]);
+  }, [history.data, keys, numeric, label, range]);
 
   if (numeric.length === 0) return <Empty description={t('iot.history.nothingToChart')} />;
 
