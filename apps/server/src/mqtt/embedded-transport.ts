@@ -76,14 +76,9 @@ export class EmbeddedTransport implements DeviceTransport {
     this.broker.attachWebSocket(this.app.server);
     this.tcp = net.createServer((socket) => this.broker.handle(socket));
     this.tcpPort = await this.listen(this.tcp, this.config.mqttPort, 'MQTT_PORT');
-    const { mqttTlsCert: cert, mqttTlsKey: key } = this.config;
-    if (cert && key) {
-      this.tls = tls.createServer(
-        { cert: fs.readFileSync(cert), key: fs.readFileSync(key) },
-        (socket) => this.broker.handle(socket),
-      );
+    this.tls = this.tlsServer();
+    if (this.tls)
       this.tlsPort = await this.listen(this.tls, this.config.mqttTlsPort, 'MQTT_TLS_PORT');
-    }
   }
 
   async stop(): Promise<void> {
@@ -93,6 +88,31 @@ export class EmbeddedTransport implements DeviceTransport {
       );
     await this.broker.stop();
     await Promise.all([close(this.tcp), close(this.tls)]);
+  }
+
+  /**
+   * The TLS listener when MQTT_TLS_CERT and MQTT_TLS_KEY are set; a file that cannot be read or
+   * used is said in one line and the server carries on without TLS, like on a busy port.
+   */
+  private tlsServer(): tls.Server | undefined {
+    const { mqttTlsCert: cert, mqttTlsKey: key } = this.config;
+    if (!cert || !key) return undefined;
+    let setting = 'MQTT_TLS_CERT';
+    try {
+      const certPem = fs.readFileSync(cert);
+      setting = 'MQTT_TLS_KEY';
+      const keyPem = fs.readFileSync(key);
+      setting = 'MQTT_TLS_CERT / MQTT_TLS_KEY';
+      return tls.createServer({ cert: certPem, key: keyPem }, (socket) =>
+        this.broker.handle(socket),
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.app.log.warn(
+        `MQTT TLS listener not started, ${setting} unusable (${reason.replace(/\s+/g, ' ')}): devices can still connect without TLS on MQTT_PORT and over WebSocket at ${MQTT_WS_PATH}`,
+      );
+      return undefined;
+    }
   }
 
   /**
