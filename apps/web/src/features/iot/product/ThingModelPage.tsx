@@ -2,7 +2,7 @@ import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { TOAST_MS, type ThingModel } from '@shuili/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { feedback } from '../../../lib/feedback';
@@ -74,15 +74,24 @@ export function ThingModelPage() {
   }
   if (!draft || !loaded.data) return <Skeleton active />;
 
-  const update = (patch: Partial<ThingModel>) => setDraft({ ...draft, ...patch });
   const where = (error: PlacedError) => {
     if (!error.section) return '';
     const section = t(`iot.thingModel.sections.${error.section}`);
     const row = error.index === undefined ? undefined : draft[error.section][error.index];
     return row ? `${section} › ${row.key}: ` : `${section}: `;
   };
-  const count = (section: ThingSection) =>
-    `${t(`iot.thingModel.sections.${section}`)} (${draft[section].length})`;
+  // Each tab edits one list of the draft, its rows marked where the server found them wrong.
+  const listOf = <S extends ThingSection>(section: S) => ({
+    items: draft[section],
+    onChange: (items: ThingModel[S]) => setDraft({ ...draft, [section]: items }),
+    badRows: badRows[section],
+    testId: `thing-${section}`,
+  });
+  const tab = (section: ThingSection, children: ReactNode) => ({
+    key: section,
+    label: `${t(`iot.thingModel.sections.${section}`)} (${draft[section].length})`,
+    children,
+  });
 
   return (
     <Card
@@ -138,45 +147,9 @@ export function ThingModelPage() {
       )}
       <Tabs
         items={[
-          {
-            key: 'properties',
-            label: count('properties'),
-            children: (
-              <ParamTable
-                items={draft.properties}
-                onChange={(properties) => update({ properties })}
-                withAccess
-                badRows={badRows.properties}
-                testId="thing-properties"
-              />
-            ),
-          },
-          {
-            key: 'events',
-            label: count('events'),
-            children: (
-              <EntryTable
-                kind="event"
-                items={draft.events}
-                onChange={(events) => update({ events })}
-                badRows={badRows.events}
-                testId="thing-events"
-              />
-            ),
-          },
-          {
-            key: 'commands',
-            label: count('commands'),
-            children: (
-              <EntryTable
-                kind="command"
-                items={draft.commands}
-                onChange={(commands) => update({ commands })}
-                badRows={badRows.commands}
-                testId="thing-commands"
-              />
-            ),
-          },
+          tab('properties', <ParamTable {...listOf('properties')} withAccess />),
+          tab('events', <EntryTable kind="event" {...listOf('events')} />),
+          tab('commands', <EntryTable kind="command" {...listOf('commands')} />),
         ]}
       />
     </Card>
