@@ -96,7 +96,14 @@ export class EmbeddedTransport implements DeviceTransport {
    */
   private tlsServer(): tls.Server | undefined {
     const { mqttTlsCert: cert, mqttTlsKey: key } = this.config;
-    if (!cert || !key) return undefined;
+    if (!cert && !key) return undefined;
+    if (!cert || !key) {
+      // Half a configuration is a mistake worth a line, not a silent plain-text broker.
+      this.app.log.warn(
+        `MQTT TLS listener not started: ${cert ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'} is not set (both are needed)`,
+      );
+      return undefined;
+    }
     let setting = 'MQTT_TLS_CERT';
     try {
       const certPem = fs.readFileSync(cert);
