@@ -34,6 +34,7 @@ import { DataFieldService } from './entity/data-field.service';
 import { credentialRoutes } from './modules/iot/device/credential.routes';
 import { CredentialService } from './modules/iot/device/credential.service';
 import { createDeviceTransport } from './mqtt/device-transport';
+import { externalAuthRoutes } from './mqtt/external-auth.routes';
 import { PlatformTenants } from './entity/platform-tenants';
 import { notificationRoutes } from './modules/notification/notification.routes';
 import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
@@ -174,6 +175,8 @@ export async function buildApp({
     transport: deviceTransport,
     publicUrls: config.mqttPublicUrls,
   });
+  // An external broker's HTTP auth hooks run the same device auth and topic ACL (docs/iot.md).
+  await app.register(externalAuthRoutes, { config, db, tokens, devices: deviceCredentials });
   await registerIot(app, { db });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {

@@ -48,3 +48,39 @@ describe('MQTT settings', () => {
     expect(() => loadConfig()).toThrow(/MQTT_PORT/);
   });
 });
+
+describe('MQTT identity and auth hook settings', () => {
+  const names = ['MQTT_URL', 'MQTT_USERNAME', 'MQTT_PASSWORD', 'MQTT_AUTH_SECRET'] as const;
+  const saved = names.map((name) => process.env[name]);
+  afterEach(() => {
+    names.forEach((name, i) => {
+      if (saved[i] === undefined) delete process.env[name];
+      else process.env[name] = saved[i];
+    });
+  });
+
+  it('takes the server identity from its settings or MQTT_URL, and a long enough secret', () => {
+    for (const name of names) delete process.env[name];
+    expect(loadConfig()).toMatchObject({
+      mqttUsername: undefined,
+      mqttPassword: undefined,
+      mqttAuthSecret: undefined,
+    });
+    process.env.MQTT_URL = 'mqtt://shuili-node:p%40ss@broker:1883';
+    expect(loadConfig()).toMatchObject({ mqttUsername: 'shuili-node', mqttPassword: 'p@ss' });
+    process.env.MQTT_USERNAME = 'consumer';
+    process.env.MQTT_PASSWORD = 'other';
+    process.env.MQTT_AUTH_SECRET = 'a-long-shared-secret';
+    expect(loadConfig()).toMatchObject({
+      mqttUsername: 'consumer',
+      mqttPassword: 'other',
+      mqttAuthSecret: 'a-long-shared-secret',
+    });
+    process.env.MQTT_AUTH_SECRET = 'short';
+    expect(() => loadConfig()).toThrow(/MQTT_AUTH_SECRET/);
+    process.env.MQTT_AUTH_SECRET = 'a-long-shared-secret';
+    // It would look like a device identity to the auth hooks.
+    process.env.MQTT_USERNAME = 'demo:server';
+    expect(() => loadConfig()).toThrow(/MQTT_USERNAME/);
+  });
+});

@@ -34,6 +34,17 @@ export interface Config {
   mqttConsumers: number;
   /** External broker only: the shared-subscription group of the nodes of one deployment. */
   mqttShareGroup: string;
+  /**
+   * External broker only: the server's own MQTT identity (MQTT_USERNAME / MQTT_PASSWORD, or the
+   * user info of MQTT_URL). The broker's HTTP auth hooks grant it the consumer's rights.
+   */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /**
+   * Shared secret an external broker sends to the HTTP auth hooks (/api/iot/mqtt/...); while it
+   * is unset those hooks refuse everything.
+   */
+  mqttAuthSecret: string | undefined;
   /** HS256 key for access tokens; when unset the server generates one and keeps it in the database. */
   jwtSecret: string | undefined;
   accessTokenSeconds: number;
@@ -87,6 +98,31 @@ function trustProxy(): false | number | string {
   return raw;
 }
 
+/** User info of MQTT_URL (mqtt.js would use it too), so the auth hooks know the server's identity. */
+function urlCredential(url: string | undefined, part: 'username' | 'password'): string | undefined {
+  if (!url) return undefined;
+  try {
+    return decodeURIComponent(new URL(url)[part]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function mqttUsername(): string | undefined {
+  const value = process.env.MQTT_USERNAME || urlCredential(process.env.MQTT_URL, 'username');
+  // Device identities are `{tenant}:{deviceNo}`: the server's must never parse as one.
+  if (value && (value.includes(':') || value.length > 64))
+    throw new Error('MQTT_USERNAME must be at most 64 characters without ":"');
+  return value;
+}
+
+function mqttAuthSecret(): string | undefined {
+  const value = process.env.MQTT_AUTH_SECRET || undefined;
+  if (value !== undefined && value.length < 16)
+    throw new Error('MQTT_AUTH_SECRET must be at least 16 characters');
+  return value;
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = process.env;
   return {
@@ -105,6 +141,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .filter(Boolean),
     mqttConsumers: Math.max(1, int('MQTT_CONSUMERS', 4)),
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'shuili',
+    mqttUsername: mqttUsername(),
+    mqttPassword: env.MQTT_PASSWORD || urlCredential(env.MQTT_URL, 'password'),
+    mqttAuthSecret: mqttAuthSecret(),
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),

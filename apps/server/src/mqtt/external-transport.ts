@@ -8,7 +8,7 @@ import {
   type UplinkChannel,
 } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
-import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { connect, connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Config } from '../config';
 import type {
   DeviceTransport,
@@ -19,6 +19,7 @@ import type {
 } from './device-transport';
 import { MqttAuthenticator } from './mqtt-authenticator';
 import { MQTT_WS_PATH, MqttBroker } from './mqtt-broker';
+import { MQTT_LIMITS } from './mqtt-limits';
 
 /** Every node joins one group per filter: the external broker gives each message to one node. */
 const uplinkFilters = (group: string) =>
@@ -39,8 +40,10 @@ const MAX_RETRY_MS = 30_000;
  * into the local aedes. publishLive publishes on the external broker, so a push from any node
  * reaches the browsers of every node through the same relay.
  *
- * Device authentication and the ACL are then the external broker's job (its own auth plugin or
- * HTTP hook); this node cannot disconnect a device whose secret is revoked.
+ * Device authentication and the ACL are the external broker's to enforce, through its HTTP auth
+ * hooks pointed at /api/iot/mqtt/... (external-auth.routes.ts: the same rules as the embedded
+ * broker). This node connects as MQTT_USERNAME; to end a revoked device's session it takes over
+ * the device's client id (see {@link disconnectDevice}).
  */
 export class ExternalTransport implements DeviceTransport {
   private readonly broker: MqttBroker;
@@ -55,6 +58,7 @@ export class ExternalTransport implements DeviceTransport {
   private uplinkHandler: ((uplink: Uplink) => Promise<void>) | undefined;
   private presenceHandler: ((presence: Presence) => void | Promise<void>) | undefined;
   private stopping = false;
+  private readonly kicks = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly config: Config,
@@ -96,11 +100,24 @@ export class ExternalTransport implements DeviceTransport {
     return this.online.get(deviceIdentity(tenantCode, deviceNo)) === true;
   }
 
+  /**
+   * Ends a device's session on the external broker, whatever broker it is: a connection under
+   * the device's client id takes its session over (MQTT 5 §3.1.4: the broker closes the older
+   * connection and publishes its will), then leaves. The auth hook lets the server's identity
+   * use a device's client id for exactly this. Other nodes may still believe the old secret for
+   * up to MQTT_LIMITS.credentialCacheMs, and the broker may cache an allowance too, so a device
+   * that got back in meanwhile is taken over once more when both have expired (after a rotation
+   * the device reconnects with its new secret once).
+   */
   disconnectDevice(tenantCode: string, deviceNo: string): void {
-    this.app.log.info(
-      { device: deviceIdentity(tenantCode, deviceNo) },
-      'secret revoked: the external broker ends the session when it re-checks credentials',
-    );
+    const identity = deviceIdentity(tenantCode, deviceNo);
+    void this.kick(identity);
+    const again = setTimeout(() => {
+      this.kicks.delete(again);
+      void this.kick(identity);
+    }, 2 * MQTT_LIMITS.credentialCacheMs);
+    again.unref();
+    this.kicks.add(again);
   }
 
   endpoints(): TransportEndpoints {
@@ -111,6 +128,10 @@ export class ExternalTransport implements DeviceTransport {
   }
 
   async start(): Promise<void> {
+    if (!this.config.mqttAuthSecret)
+      this.app.log.warn(
+        'MQTT_URL without MQTT_AUTH_SECRET: the auth hooks (/api/iot/mqtt/...) refuse everything, so the external broker must check devices and topics on its own',
+      );
     await this.broker.start();
     this.broker.attachWebSocket(this.app.server);
     this.relay = this.client('relay', {});
@@ -144,11 +165,47 @@ export class ExternalTransport implements DeviceTransport {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const timer of this.kicks) clearTimeout(timer);
+    this.kicks.clear();
     await this.broker.stop();
     // Not acknowledged yet = not stored: the broker gives those messages to another node.
     await Promise.all(
       [...this.consumers, this.relay, this.watcher].map((client) => client?.endAsync(true)),
     );
+  }
+
+  /** MQTT_USERNAME / MQTT_PASSWORD when set (else mqtt.js reads MQTT_URL's user info). */
+  private credentials(): IClientOptions {
+    const { mqttUsername: username, mqttPassword: password } = this.config;
+    return {
+      ...(username !== undefined && { username }),
+      ...(password !== undefined && { password }),
+    };
+  }
+
+  private async kick(identity: string): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const client = await connectAsync(
+        this.config.mqttUrl!,
+        {
+          protocolVersion: 5,
+          clientId: identity,
+          clean: true,
+          reconnectPeriod: 0,
+          connectTimeout: 10_000,
+          ...this.credentials(),
+        },
+        false,
+      );
+      await client.endAsync();
+      this.app.log.info({ device: identity }, 'secret revoked: device session ended');
+    } catch (error) {
+      this.app.log.warn(
+        { err: error, device: identity },
+        'secret revoked but the device session could not be taken over on the external broker',
+      );
+    }
   }
 
   private client(role: string, options: IClientOptions): MqttClient {
@@ -159,6 +216,7 @@ export class ExternalTransport implements DeviceTransport {
       // another node (MQTT 5 §4.8.2) instead of waiting for this one.
       clean: true,
       reconnectPeriod: 2000,
+      ...this.credentials(),
       ...options,
     });
     client.on('error', (error) =>

@@ -17,10 +17,39 @@ export const CONNACK = {
 } as const;
 
 export type AuthResult =
-  | { ok: true; principal: MqttPrincipal }
+  | {
+      ok: true;
+      principal: MqttPrincipal;
+      /** Browsers: the account the token was issued to (external brokers name users by it). */
+      account?: string;
+    }
   | { ok: false; returnCode: (typeof CONNACK)[keyof typeof CONNACK] };
 
 const BROWSER_CLIENT_ID = /^web:([a-z][a-z0-9_-]*):([A-Za-z0-9_.-]{1,100})$/;
+
+/** Who a connection says it is, from its client id and username alone (before any secret). */
+export type ClaimedIdentity =
+  | { kind: 'device'; tenantCode: string; deviceNo: string }
+  | { kind: 'browser'; tenantCode: string }
+  | { kind: 'refused'; returnCode: (typeof CONNACK)[keyof typeof CONNACK] };
+
+/**
+ * A device's identity is both its username and its client id: it cannot borrow another client
+ * id (and so take over a session). A browser's client id is `web:{tenantCode}:{random}`. The
+ * embedded broker checks this at CONNECT; the external broker's ACL hook names the client by it.
+ */
+export function claimedIdentity(clientId: string, username: string | undefined): ClaimedIdentity {
+  if (clientId.startsWith(BROWSER_CLIENT_PREFIX)) {
+    const match = BROWSER_CLIENT_ID.exec(clientId);
+    return match
+      ? { kind: 'browser', tenantCode: match[1]! }
+      : { kind: 'refused', returnCode: CONNACK.identifierRejected };
+  }
+  const identity = username ? parseDeviceIdentity(username) : undefined;
+  if (!identity) return { kind: 'refused', returnCode: CONNACK.badUsernameOrPassword };
+  if (clientId !== username) return { kind: 'refused', returnCode: CONNACK.identifierRejected };
+  return { kind: 'device', ...identity };
+}
 
 /**
  * Who may connect: a device with its own identity as username and client id and its secret as
@@ -38,16 +67,15 @@ export class MqttAuthenticator {
     password: Buffer | undefined,
   ): Promise<AuthResult> {
     const secret = password?.toString('utf8') ?? '';
-    if (clientId.startsWith(BROWSER_CLIENT_PREFIX)) return this.browser(clientId, secret);
-    const identity = username ? parseDeviceIdentity(username) : undefined;
-    if (!identity) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
-    // A device is its identity: it cannot borrow another client id (and so take over a session).
-    if (clientId !== username) return { ok: false, returnCode: CONNACK.identifierRejected };
+    const claimed = claimedIdentity(clientId, username);
+    if (claimed.kind === 'refused') return { ok: false, returnCode: claimed.returnCode };
+    if (claimed.kind === 'browser') return this.browser(claimed.tenantCode, secret);
     if (!secret || secret.length > 256)
       return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
-    const valid = await this.deps.devices.verify(identity.tenantCode, identity.deviceNo, secret);
+    const { tenantCode, deviceNo } = claimed;
+    const valid = await this.deps.devices.verify(tenantCode, deviceNo, secret);
     return valid
-      ? { ok: true, principal: { kind: 'device', ...identity } }
+      ? { ok: true, principal: { kind: 'device', tenantCode, deviceNo } }
       : { ok: false, returnCode: CONNACK.badUsernameOrPassword };
   }
 
@@ -57,15 +85,13 @@ export class MqttAuthenticator {
     return Boolean(state && !state.revoked && !state.expired);
   }
 
-  private async browser(clientId: string, token: string): Promise<AuthResult> {
-    const match = BROWSER_CLIENT_ID.exec(clientId);
-    if (!match) return { ok: false, returnCode: CONNACK.identifierRejected };
+  private async browser(tenantCode: string, token: string): Promise<AuthResult> {
     if (!token || token.length > 4096)
       return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     const verified = await this.deps.tokens.verify(token);
     if (!verified.ok) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     const claims = verified.claims;
-    if (claims.tenantCode !== match[1]) return { ok: false, returnCode: CONNACK.notAuthorized };
+    if (claims.tenantCode !== tenantCode) return { ok: false, returnCode: CONNACK.notAuthorized };
     if (!(await this.sessionAlive(claims.sessionId)))
       return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     return {
@@ -77,6 +103,7 @@ export class MqttAuthenticator {
         userId: claims.userId,
         sessionId: claims.sessionId,
       },
+      account: claims.username,
     };
   }
 }

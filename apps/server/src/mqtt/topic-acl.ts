@@ -2,9 +2,16 @@ import { UPLINK_CHANNELS, deviceTopic, parseDeviceTopic } from '@shuili/contract
 import type { MqttPrincipal } from './mqtt-principal';
 
 const uplinks: readonly string[] = UPLINK_CHANNELS;
+const TENANT_CODE = /^[a-z][a-z0-9_-]*$/;
+/** `$share/{group}/` in front of a filter (MQTT 5 §4.8.2); brokers may show it to the ACL or not. */
+const SHARED = /^\$share\/[^/+#]+\//;
 
-/** A device publishes only up its own topics; browsers publish nothing (DESIGN §6). */
+/**
+ * A device publishes only up its own topics; browsers publish nothing (DESIGN §6). The server
+ * (external mode) sends commands and live pushes: a tenant's topics, but never a device's uplink.
+ */
 export function mayPublish(principal: MqttPrincipal, topic: string): boolean {
+  if (principal.kind === 'server') return serverMayPublish(topic);
   if (principal.kind !== 'device') return false;
   const parsed = parseDeviceTopic(topic);
   return (
@@ -18,9 +25,11 @@ export function mayPublish(principal: MqttPrincipal, topic: string): boolean {
 /**
  * A device subscribes to its own command topic only. A browser subscribes inside its tenant
  * (`t/{tenantCode}/...`, wildcards allowed below the tenant level) but never to another user's
- * bell; what a wildcard would reach beyond that is cut by {@link mayReceive}.
+ * bell; what a wildcard would reach beyond that is cut by {@link mayReceive}. The server
+ * (external mode) reads every tenant's topics, shared (`$share/{group}/t/...`) or not.
  */
 export function maySubscribe(principal: MqttPrincipal, filter: string): boolean {
+  if (principal.kind === 'server') return filter.replace(SHARED, '').split('/')[0] === 't';
   if (principal.kind === 'device')
     return filter === deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd');
   if (principal.kind !== 'browser') return false;
@@ -34,10 +43,36 @@ export function maySubscribe(principal: MqttPrincipal, filter: string): boolean 
 
 /** The last gate before a message goes out to a client: it must be meant for them. */
 export function mayReceive(principal: MqttPrincipal, topic: string): boolean {
+  if (principal.kind === 'server') return topic.split('/')[0] === 't';
   if (principal.kind === 'device')
     return topic === deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd');
   if (principal.kind !== 'browser') return false;
   const levels = topic.split('/');
   if (levels[0] !== 't' || levels[1] !== principal.tenantCode) return false;
   return levels[2] !== 'u' || levels[3] === principal.userId;
+}
+
+/**
+ * A subscription for a broker that checks only the SUBSCRIBE and not each delivery (EMQX):
+ * {@link maySubscribe}, and no topic the filter can match may fail {@link mayReceive}. So
+ * `t/{tenant}/#` is refused to a browser there (it would reach other users' bells), while the
+ * embedded broker grants it and filters each message.
+ */
+export function maySubscribeEveryMatch(principal: MqttPrincipal, filter: string): boolean {
+  if (!maySubscribe(principal, filter)) return false;
+  if (principal.kind !== 'browser') return true;
+  const levels = filter.split('/');
+  // Could a match have `u` at level 2 and anything but this user at level 3 (or no level 3)?
+  const second = levels[2];
+  if (second !== 'u' && second !== '+' && second !== '#') return true;
+  return levels[3] === principal.userId;
+}
+
+function serverMayPublish(topic: string): boolean {
+  const levels = topic.split('/');
+  if (levels[0] !== 't' || !TENANT_CODE.test(levels[1] ?? '') || levels.length < 3) return false;
+  if (levels.some((level) => level === '' || level.includes('+') || level.includes('#')))
+    return false;
+  if (levels[2] !== 'd') return true;
+  return parseDeviceTopic(topic)?.channel === 'cmd';
 }

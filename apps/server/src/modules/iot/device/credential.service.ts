@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { deviceIdentity } from '@shuili/contract';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
+import { AUTH_LIMITS, AuthGate } from '../../../mqtt/auth-gate';
 import { MQTT_LIMITS } from '../../../mqtt/mqtt-limits';
 import { credentialRepo } from './credential.repo';
 
@@ -32,6 +33,13 @@ export class CredentialService {
   private readonly listeners: RevocationListener[] = [];
   /** identity -> hash of the secret that was verified and until when it is believed. */
   private readonly verified = new Map<string, { hash: Buffer; until: number }>();
+  /** identity -> hash of the last secret refused and until when it is refused from memory. */
+  private readonly refused = new Map<string, { hash: Buffer; until: number }>();
+  /** Checks in flight by epoch, identity and offered hash: callers asking the same share one. */
+  private readonly pending = new Map<string, Promise<boolean>>();
+  /** Counts revocations: a check that started before one must not leave a "valid" behind. */
+  private epoch = 0;
+  private readonly gate = new AuthGate();
 
   constructor(private readonly db: Database) {}
 
@@ -91,28 +99,41 @@ export class CredentialService {
   }
 
   /**
-   * Whether the secret is the device's live one. A success is remembered briefly: devices that
-   * reconnect in a storm (a gateway rebooting, a cell tower back) do not each cost a query.
+   * Whether the secret is the device's live one. A success is remembered briefly and so is a
+   * refusal of that same secret; devices that reconnect in a storm (a gateway rebooting, a cell
+   * tower back) share one query per identity and wait behind a few database slots, and a check
+   * that cannot get one in time throws AuthBusyError (the broker answers "server unavailable").
    */
   async verify(tenantCode: string, deviceNo: string, secret: string): Promise<boolean> {
     const identity = deviceIdentity(tenantCode, deviceNo);
     const offered = crypto.createHash('sha256').update(secret, 'utf8').digest();
-    const cached = this.verified.get(identity);
-    if (cached && cached.until > Date.now() && crypto.timingSafeEqual(cached.hash, offered))
-      return true;
-    const stored = await this.db.system((sql) =>
-      credentialRepo.liveHash(sql, tenantCode, deviceNo),
-    );
-    if (!stored) return false;
-    const expected = Buffer.from(stored, 'hex');
-    if (expected.length !== offered.length || !crypto.timingSafeEqual(expected, offered))
-      return false;
-    if (this.verified.size > 100_000) this.verified.clear();
-    this.verified.set(identity, {
-      hash: offered,
-      until: Date.now() + MQTT_LIMITS.credentialCacheMs,
-    });
-    return true;
+    const now = Date.now();
+    if (remembered(this.verified.get(identity), offered, now)) return true;
+    if (remembered(this.refused.get(identity), offered, now)) return false;
+    const epoch = this.epoch;
+    const key = `${epoch}\0${identity}\0${offered.toString('hex')}`;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const check = this.gate
+      .run(() => this.db.system((sql) => credentialRepo.liveHash(sql, tenantCode, deviceNo)))
+      .then((stored) => {
+        const expected = stored ? Buffer.from(stored, 'hex') : undefined;
+        const valid =
+          expected !== undefined &&
+          expected.length === offered.length &&
+          crypto.timingSafeEqual(expected, offered);
+        // A revocation while the query ran: its answer may predate it, so it is not kept.
+        if (epoch !== this.epoch) return valid;
+        const cache = valid ? this.verified : this.refused;
+        if (cache.size > AUTH_LIMITS.maxCacheEntries) cache.clear();
+        const ttl = valid ? MQTT_LIMITS.credentialCacheMs : AUTH_LIMITS.deniedCacheMs;
+        cache.set(identity, { hash: offered, until: Date.now() + ttl });
+        if (valid) this.refused.delete(identity);
+        return valid;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, check);
+    return check;
   }
 
   /** For the device entity's delete hook: no foreign key removes the rows. */
@@ -121,9 +142,16 @@ export class CredentialService {
   }
 
   private revoked(tenantCode: string, deviceNo: string): void {
+    this.epoch += 1;
     this.verified.delete(deviceIdentity(tenantCode, deviceNo));
+    this.refused.delete(deviceIdentity(tenantCode, deviceNo));
     for (const listener of this.listeners) listener(tenantCode, deviceNo);
   }
+}
+
+/** Whether a cache entry holds this very hash and is still believed. */
+function remembered(entry: { hash: Buffer; until: number } | undefined, hash: Buffer, now: number) {
+  return entry !== undefined && entry.until > now && crypto.timingSafeEqual(entry.hash, hash);
 }
 
 declare module 'fastify' {
