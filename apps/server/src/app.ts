@@ -139,7 +139,7 @@ export async function buildApp({
   await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
-  await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox });
+  await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox, grants });
   await app.register(notificationRoutes, { db });
   const platform = new PlatformTenants(db);
   const iotModel = createIotModel(config);

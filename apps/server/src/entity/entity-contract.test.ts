@@ -4,7 +4,8 @@ import {
   ENTITIES,
   entityCalls,
   LANGUAGE_COOKIE,
-  ROLE_OPERATOR,
+  sysRoleEntity,
+  sysUserEntity,
   translate,
   type EntityDef,
   type FieldDef,
@@ -34,7 +35,10 @@ import {
  */
 
 type Tenant = 'platform' | 'demo' | 'acme';
-type Who = Tenant | 'operator';
+/** A demo user whose only role starts without any grant (created by the suite). */
+type Who = Tenant | 'noGrant';
+/** The code of that role. */
+const NO_GRANT_ROLE = 'ROLE_NOGRANT';
 type CallName = keyof ReturnType<typeof entityCalls>;
 
 const EXPORTS = [
@@ -421,22 +425,22 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
   const tenantIds = {} as Record<Tenant, string>;
   const contexts = {} as Record<Tenant, SampleContext>;
   const serverErrors: string[] = [];
+  /** The id of NO_GRANT_ROLE in demo. */
+  let noGrantRoleId = '';
   const test = it.skipIf(!available);
 
   beforeAll(async () => {
     if (!available) return;
     const started = Date.now();
     server = await startTestServer({ backend });
-    const [platform, demo, operator, acme] = await Promise.all([
+    const [platform, demo, acme] = await Promise.all([
       signIn(server, 'platform', 'admin', 'admin123'),
       signIn(server, 'demo', 'admin', 'admin123'),
-      signIn(server, 'demo', 'operator', 'operator123'),
       signIn(server, 'acme', 'admin', 'admin123'),
     ]);
     Object.assign(tokens, {
       platform: platform.access_token,
       demo: demo.access_token,
-      operator: operator.access_token,
       acme: acme.access_token,
     });
     const { rows } = await server.db.system((sql) =>
@@ -447,6 +451,28 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
     for (const row of rows) tenantIds[row.tenant_code] = row.id;
     for (const tenant of ['platform', 'demo', 'acme'] as const)
       contexts[tenant] = sampleContext(tenant);
+    // "Not granted" is a role of its own, created as demo's admin does, held by one user only:
+    // the default roles start with grants of their own (DEFAULT_ROLE_GRANTS).
+    const role = await api('demo', 'POST', entityCalls(sysRoleEntity).add, {
+      body: { roleCode: NO_GRANT_ROLE, roleName: 'No grants' },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    noGrantRoleId = String(role.body.data.id);
+    const user = await api('demo', 'POST', entityCalls(sysUserEntity).add, {
+      body: {
+        username: 'nogrant',
+        nickname: 'No grants',
+        password: 'nogrant-123',
+        orgId: await contexts.demo.any('sys_org'),
+        roleIds: [noGrantRoleId],
+      },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    tokens.noGrant = (await signIn(server, 'demo', 'nogrant', 'nogrant-123')).access_token;
+    const held = await api('demo', 'GET', '/api/admin/sysurl/queryUrlIdByRoleId', {
+      query: { roleId: noGrantRoleId },
+    });
+    expect(held.body.data, `${NO_GRANT_ROLE} starts without URLs`).toEqual([]);
     console.info(`[${backend}] server and sign-ins ready in ${Date.now() - started} ms`);
   });
   afterAll(async () => server?.close());
@@ -1314,18 +1340,18 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
             (entity.operations.export ? 4 : 0),
         );
         const perform = (request: (typeof requests)[number], lang?: Lang) =>
-          api('operator', request.method, calls[request.name], { ...request.options, lang });
+          api('noGrant', request.method, calls[request.name], { ...request.options, lang });
 
         const before = await count(entity);
         for (const request of requests) {
           const result = await perform(request, 'zh');
-          expect.soft(result.status, `operator ${request.name}`).toBe(403);
+          expect.soft(result.status, `${NO_GRANT_ROLE} ${request.name}`).toBe(403);
           expect
-            .soft(result.body?.message, `operator ${request.name}`)
+            .soft(result.body?.message, `${NO_GRANT_ROLE} ${request.name}`)
             .toBe(translate('zh', 'auth.forbidden'));
         }
         expect(await count(entity)).toBe(before);
-        await expectUnchanged('after the operator was refused');
+        await expectUnchanged(`after ${NO_GRANT_ROLE} was refused`);
 
         // Grant one URL (a different kind of call per entity), as an administrator does.
         const grantable = requests.filter((request) =>
@@ -1333,7 +1359,7 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
         );
         const granted = grantable[index % grantable.length]!;
         const url = calls[granted.name];
-        await setOperatorGrant(url, true);
+        await setNoGrantRoleUrl(url, true);
         // Platform data stays the platform's, and shared data is written by the platform only.
         const passes =
           entity.scope === 'tenant' ||
@@ -1353,10 +1379,10 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
         if (granted.name === 'update' && passes) {
           state.values = { ...state.values, ...change };
           state.row = (await reread(entity, { ...state.row, ...change }))!;
-          expectValues(entity, state.row, state.values, 'operator update');
+          expectValues(entity, state.row, state.values, `${NO_GRANT_ROLE} update`);
         } else if (granted.name === 'status' && passes)
           state.row = (await reread(entity, state.row))!;
-        await setOperatorGrant(url, false);
+        await setNoGrantRoleUrl(url, false);
         const revoked = await perform(granted);
         expect.soft(revoked.status, `revoked ${granted.name}`).toBe(403);
         expect(await count(entity)).toBe(before);
@@ -1364,23 +1390,18 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
       });
 
       /**
-       * Grants or revokes one URL to the demo operator's role the way the console does: the
-       * role's URL list is read, changed by one and written back with authorizeUrlToRole.
+       * Grants or revokes one URL to NO_GRANT_ROLE the way the console does: the role's URL list
+       * is read, changed by one and written back with authorizeUrlToRole.
        */
-      async function setOperatorGrant(url: string, on: boolean) {
+      async function setNoGrantRoleUrl(url: string, on: boolean) {
         const urls = await api('demo', 'GET', '/api/admin/sysurl/querySysUrl', {
           query: { url, pageSize: '100' },
         });
         const urlId = (urls.body.data.list as Values[]).find((row) => row.url === url)?.id;
         expect(urlId, `${url} is a URL permission of demo`).toBeDefined();
-        const roles = await api('demo', 'GET', '/api/admin/sysrole/querySysRole', {
-          query: { roleCode: ROLE_OPERATOR },
-        });
-        const roleId = (roles.body.data.list as Values[]).find(
-          (row) => row.roleCode === ROLE_OPERATOR,
-        )!.id;
+        const roleId = noGrantRoleId;
         const held = await api('demo', 'GET', '/api/admin/sysurl/queryUrlIdByRoleId', {
-          query: { roleId: String(roleId) },
+          query: { roleId },
         });
         expect(held.status).toBe(200);
         const before = held.body.data as string[];

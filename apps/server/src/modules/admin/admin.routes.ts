@@ -20,6 +20,7 @@ import type { Notifier } from '../notify/notifier';
 import { identityRepo, tenantNameIn } from '../uaa/identity.repo';
 import { hashPassword } from '../uaa/password-hasher';
 import { clientKey, RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
+import type { UrlGrantService } from '../authority/url-grant.service';
 import { provisionTenant } from './tenant-provisioning.service';
 
 export interface AdminDeps {
@@ -27,6 +28,8 @@ export interface AdminDeps {
   captchas: CaptchaService;
   rateLimits: RateLimitService;
   notifier: Notifier;
+  /** A new tenant gets its URL list (and its roles' default grants) in the same transaction. */
+  grants: UrlGrantService;
 }
 
 /** A short random tenant code for self-registered tenants (names may be any script). */
@@ -119,7 +122,7 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
       const tenantCode = await deps.db.system(async (sql) => {
         let code = newTenantCode();
         while ((await identityRepo.tenantByCode(sql, code)) !== undefined) code = newTenantCode();
-        await provisionTenant(sql, {
+        const { tenantId } = await provisionTenant(sql, {
           tenantCode: code,
           tenantName: input.tenantName,
           email: input.email,
@@ -136,6 +139,7 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
             },
           ],
         });
+        await deps.grants.syncCatalogue(sql, [tenantId]);
         return code;
       });
       await deps.notifier.send({

@@ -112,8 +112,15 @@ const IOT_ICONS: Record<string, string> = {
   alarmRule: 'setting',
   alarmRecord: 'bell',
 };
-/** Operators watch devices: they see the device list (read-only unless granted more). */
-const IOT_ROLES: Record<string, string[]> = { iotdevice: [ROLE_OPERATOR] };
+/**
+ * Operators watch and control devices: the device list, its operation records and its warning
+ * information (what they may do there is DEFAULT_ROLE_GRANTS).
+ */
+const IOT_ROLES: Record<string, string[]> = {
+  iotdevice: [ROLE_OPERATOR],
+  iotCommand: [ROLE_OPERATOR],
+  alarmRecord: [ROLE_OPERATOR],
+};
 
 function iotMenus(): MenuSeed[] {
   const menus = entityMenus(
@@ -251,3 +258,64 @@ export const DEFAULT_ROLES = [
     roleDescription: 'Day-to-day monitoring and control',
   },
 ];
+
+/** What a default role holds besides its menus (the `roles` of DEFAULT_MENUS). */
+export interface DefaultRoleGrants {
+  /** URL permissions, by route path as the server registers it. */
+  urls: readonly string[];
+  /** Buttons, by code, of menus the role holds. */
+  buttons: readonly string[];
+}
+
+/**
+ * The grants the default roles other than ROLE_ADMIN (which holds everything) start with in a
+ * new tenant. Given once: the buttons when the tenant is provisioned, the URLs with the tenant's
+ * first URL list (UrlGrantService.syncCatalogue, right after provisioning or at the first start
+ * after the seed). From then on they are the tenant's to change: nothing grants them again, so
+ * what an administrator revokes stays revoked. default-role-grants.test.ts checks every path
+ * against the server's routes and every button against the role's menus.
+ */
+export const DEFAULT_ROLE_GRANTS: Readonly<Record<string, DefaultRoleGrants>> = {
+  // Day-to-day monitoring and control: read devices, their telemetry and alarms, send commands,
+  // acknowledge alarms; never add, change or delete devices, products or rules.
+  [ROLE_OPERATOR]: {
+    urls: [
+      // The device list (and its exports) and a device's page.
+      '/api/iot/device/queryIotDevice',
+      '/api/iot/device/exportIotDevice',
+      '/api/iot/device/exportCsvIotDevice',
+      '/api/iot/device/exportPDFIotDevice',
+      '/api/iot/device/exportWordIotDevice',
+      '/api/iot/device/queryDeviceDetail',
+      // Look-ups of the device screens' project, product and zone fields.
+      '/api/iot/project/queryIotProject',
+      '/api/iot/product/queryIotProduct',
+      '/api/admin/syszone/queryZoneTree',
+      // Telemetry: latest values, history, aggregates, exports, what ingestion refused.
+      '/api/iot/telemetry/queryLatest',
+      '/api/iot/telemetry/queryHistory',
+      '/api/iot/telemetry/queryAggregate',
+      '/api/iot/telemetry/exportTelemetry',
+      '/api/iot/telemetry/queryIngestStat',
+      // Control: send and cancel commands, read them (operation records and their exports).
+      '/api/iot/command/queryDeviceControl',
+      '/api/iot/command/sendCommand',
+      '/api/iot/command/cancelCommand',
+      '/api/iot/command/queryCommandDetail',
+      '/api/iot/command/queryCommand',
+      '/api/iot/command/exportCommand',
+      '/api/iot/command/exportCsvCommand',
+      '/api/iot/command/exportPDFCommand',
+      '/api/iot/command/exportWordCommand',
+      // Alarms: warning information (and its exports), acknowledging, the rules read only.
+      '/api/iot/alarm/queryAlarmRecord',
+      '/api/iot/alarm/exportAlarmRecord',
+      '/api/iot/alarm/exportCsvAlarmRecord',
+      '/api/iot/alarm/exportPDFAlarmRecord',
+      '/api/iot/alarm/exportWordAlarmRecord',
+      '/api/iot/alarm/acknowledgeAlarm',
+      '/api/iot/alarm/queryAlarmRule',
+    ],
+    buttons: ['iotdevice:export', 'iotCommand:export', 'alarmRecord:export'],
+  },
+};

@@ -1,7 +1,7 @@
 import { DEFAULT_DICTS, dictNameKey, type Lang } from '@shuili/contract';
 import type { Sql } from '../../db/database';
 import { seedIotCatalogue } from '../iot/device/iot-seed';
-import { DEFAULT_MENUS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
+import { DEFAULT_MENUS, DEFAULT_ROLE_GRANTS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
 
 export interface NewUser {
   username: string;
@@ -27,8 +27,10 @@ export interface NewTenant {
 
 /**
  * Creates a tenant with everything it needs to sign in and work: default roles, the root
- * organisation, the menus of the existing screens granted to those roles, and its users.
- * Runs inside the caller's (system) transaction, so it happens whole or not at all.
+ * organisation, the menus of the existing screens and their default buttons granted to those
+ * roles, and its users. Runs inside the caller's (system) transaction, so it happens whole or
+ * not at all. The roles' default URL grants come with the tenant's first URL list
+ * (UrlGrantService.syncCatalogue), since only the running server knows its routes.
  */
 export async function provisionTenant(
   sql: Sql,
@@ -102,6 +104,17 @@ export async function provisionTenant(
         );
       }
     }
+  }
+
+  // The default roles' buttons (DEFAULT_ROLE_GRANTS), once, on the menus just created.
+  for (const [roleCode, grants] of Object.entries(DEFAULT_ROLE_GRANTS)) {
+    const roleId = roleIds.get(roleCode);
+    if (!roleId || grants.buttons.length === 0) continue;
+    await sql.query(
+      `INSERT INTO sys_role_menu_button (tenant_id, role_id, button_id)
+       SELECT $1, $2, id FROM sys_menu_button WHERE tenant_id = $1 AND button_code = ANY($3::text[])`,
+      [tenantId, roleId, grants.buttons],
+    );
   }
 
   await sql.query(

@@ -1,4 +1,5 @@
 import type { Database, Sql } from '../../db/database';
+import { DEFAULT_ROLE_GRANTS } from '../admin/default-menus';
 
 /** A route that needs a URL grant, as the server registered it. */
 export interface GrantedRoute {
@@ -32,9 +33,18 @@ export class UrlGrantService {
   /**
    * Lists every granted route as a URL permission of the given tenants (all when none given):
    * new routes are added, existing rows keep their grants; a URL no route serves any more is
-   * no longer marked as generated.
+   * no longer marked as generated. A tenant getting its first URL list (a new tenant: right
+   * after provisioning, or at the first start after the seed) gets with it its default roles'
+   * URL grants (DEFAULT_ROLE_GRANTS); a tenant that has a list already never gets them again,
+   * so grants its administrator revoked stay revoked.
    */
   async syncCatalogue(sql: Sql, tenantIds?: string[]): Promise<void> {
+    const firstList = await sql.query<{ id: string }>(
+      `SELECT t.id::text AS id FROM tenant t
+        WHERE ($1::bigint[] IS NULL OR t.id = ANY($1::bigint[]))
+          AND NOT EXISTS (SELECT 1 FROM sys_url u WHERE u.tenant_id = t.id)`,
+      [tenantIds ?? null],
+    );
     const urls = this.catalogue.map((route) => route.url);
     await sql.query(
       `INSERT INTO sys_url (tenant_id, url, method, description, generated)
@@ -54,7 +64,25 @@ export class UrlGrantService {
          AND ($2::bigint[] IS NULL OR tenant_id = ANY($2::bigint[]))`,
       [urls, tenantIds ?? null],
     );
+    const fresh = firstList.rows.map((row) => row.id);
+    if (fresh.length > 0) await this.grantDefaults(sql, fresh);
     this.invalidate();
+  }
+
+  /** Grants the default roles of the given tenants their default URLs (those the list holds). */
+  private async grantDefaults(sql: Sql, tenantIds: string[]): Promise<void> {
+    const pairs = Object.entries(DEFAULT_ROLE_GRANTS).flatMap(([roleCode, grants]) =>
+      grants.urls.map((url) => [roleCode, url] as const),
+    );
+    await sql.query(
+      `INSERT INTO sys_role_url (tenant_id, role_id, url_id)
+       SELECT r.tenant_id, r.id, u.id
+         FROM unnest($2::text[], $3::text[]) AS d(role_code, url)
+         JOIN sys_role r ON r.role_code = d.role_code AND r.tenant_id = ANY($1::bigint[])
+         JOIN sys_url u ON u.tenant_id = r.tenant_id AND u.url = d.url
+       ON CONFLICT DO NOTHING`,
+      [tenantIds, pairs.map(([roleCode]) => roleCode), pairs.map(([, url]) => url)],
+    );
   }
 
   /** Whether the role (by code, enabled) holds the URL in the tenant. */

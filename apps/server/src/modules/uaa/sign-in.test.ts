@@ -558,7 +558,12 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
         menuPath: '/home',
         children: [{ menuPath: '/home/workbench' }],
       });
-      expect(authority.body.data.menuButton).toEqual([]);
+      // The operator's default grants: exports of the monitoring lists only.
+      expect([...authority.body.data.menuButton].sort()).toEqual([
+        'alarmRecord:export',
+        'iotCommand:export',
+        'iotdevice:export',
+      ]);
       const other = await call(server, 'POST', '/api/account/sysuserdetail/queryCurrentAuthority', {
         token: access_token,
         query: { username: 'admin' },

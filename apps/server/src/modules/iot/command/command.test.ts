@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../testing/api-client';
+import { call } from '../../../testing/api-client';
 import { BACKENDS } from '../../../testing/test-server';
 import {
   adminToken,
@@ -11,6 +11,7 @@ import {
   startControlServer,
   type ControlServer,
 } from './control-test-kit';
+import { noGrantUser } from '../../../testing/no-grant-user';
 
 const SEND = '/api/iot/command/sendCommand';
 
@@ -342,12 +343,12 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
     },
   );
 
-  it.skipIf(!available)('an operator without the URL grant cannot send commands', async () => {
+  it.skipIf(!available)('a role without the URL grant cannot send commands', async () => {
     const { server } = control;
     const device = await createControlDevice(server.db);
-    const operator = await signIn(server, 'demo', 'operator', 'operator123');
+    const { token: noGrant } = await noGrantUser(server, 'command');
     const refused = await call(server, 'POST', SEND, {
-      token: operator.access_token,
+      token: noGrant,
       body: { deviceId: device.deviceId, name: 'closeValve', params: {} },
     });
     expect(refused.status).toBe(403);

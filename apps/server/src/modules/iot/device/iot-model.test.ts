@@ -159,8 +159,13 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
     );
     const operator = (await signIn(server, 'demo', 'operator', 'operator123')).access_token;
     const seen = await authority(operator);
-    expect(seen.paths).toEqual(['/iot/deviceList']);
-    expect(seen.buttons.filter((code) => code.startsWith('iot'))).toEqual([]);
+    // Monitoring and control by default (DEFAULT_ROLE_GRANTS): devices, records, warnings.
+    expect(seen.paths).toEqual(['/iot/deviceList', '/iot/command', '/iot/alarmRecord']);
+    expect(seen.buttons.filter((code) => /^(iot|alarm)/.test(code)).sort()).toEqual([
+      'alarmRecord:export',
+      'iotCommand:export',
+      'iotdevice:export',
+    ]);
   });
 
   describe('thing model', () => {

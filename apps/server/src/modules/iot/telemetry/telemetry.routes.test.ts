@@ -6,6 +6,7 @@ import { BACKENDS, startTestServer, type TestServer } from '../../../testing/tes
 import type { TelemetryModule } from './telemetry.module';
 import { localTime } from './telemetry-export';
 import { createTestDevice, telemetryUplink, type TestDevice } from './telemetry-test-fixtures';
+import { noGrantUser } from '../../../testing/no-grant-user';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -365,9 +366,9 @@ describe.each(BACKENDS)('telemetry queries on $backend', ({ backend, available }
     expect(rows.rows).toEqual([]);
   });
 
-  it.skipIf(!available)('an operator without the URL grant is refused', async () => {
-    const operator = (await signIn(server, 'demo', 'operator', 'operator123')).access_token;
-    const { status } = await get(TELEMETRY_CALLS.latest, { deviceId: a.deviceId }, 'en', operator);
+  it.skipIf(!available)('a role without the URL grant is refused', async () => {
+    const { token: noGrant } = await noGrantUser(server, 'telemetry');
+    const { status } = await get(TELEMETRY_CALLS.latest, { deviceId: a.deviceId }, 'en', noGrant);
     expect(status).toBe(403);
   });
 
