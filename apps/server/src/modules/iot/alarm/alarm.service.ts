@@ -4,7 +4,7 @@ import type { Database, Sql } from '../../../db/database';
 import { notFound } from '../../../http/app-error';
 import type { AuthContext } from '../../../http/request-context';
 import type { ControlTransport } from '../command/control-transport';
-import type { IngestListener, TelemetryPoint } from '../telemetry/ingest-listener';
+import type { DeviceTelemetry, IngestListener } from '../telemetry/ingest-listener';
 import { appliesTo, judge, type AlarmRuleSpec, type Verdict } from './alarm-evaluator';
 import { alarmNotice } from './alarm-notice';
 import { AlarmRuleCache } from './alarm-rule-cache';
@@ -22,9 +22,18 @@ export interface AlarmServiceDeps {
   noDataCheckMs?: number;
 }
 
+/** A numeric reading some rule watches. */
+interface WatchedPoint {
+  deviceId: string;
+  productId: string | null;
+  key: string;
+  ts: Date;
+  value: number;
+}
+
 interface Decision {
   rule: AlarmRuleSpec;
-  point: TelemetryPoint;
+  point: WatchedPoint;
   verdict: Verdict;
 }
 
@@ -52,31 +61,46 @@ export class AlarmService implements IngestListener {
     this.rules = new AlarmRuleCache(deps.db);
   }
 
-  async onTelemetry(points: TelemetryPoint[]): Promise<void> {
-    const byTenant = new Map<string, TelemetryPoint[]>();
-    for (const point of points) {
-      if (point.value === null) continue;
-      const list = byTenant.get(point.tenantId) ?? [];
-      list.push(point);
-      byTenant.set(point.tenantId, list);
+  async onTelemetry(batches: DeviceTelemetry[]): Promise<void> {
+    const byTenant = new Map<string, DeviceTelemetry[]>();
+    for (const batch of batches) {
+      const list = byTenant.get(batch.device.tenantId);
+      if (list) list.push(batch);
+      else byTenant.set(batch.device.tenantId, [batch]);
     }
     for (const [tenantId, list] of byTenant) {
-      list.sort((a, b) => a.ts.getTime() - b.ts.getTime());
       const rules = await this.rules.rules(tenantId);
       // Most readings meet no rule: judge only those some rule watches (the rate of change
-      // needs the watched key's previous reading, so it is kept for those alone).
+      // needs the watched key's previous reading, so it is kept for those alone). Filtering by
+      // key before building and sorting anything keeps unwatched readings free (measured: this
+      // listener was 7 % of the server's CPU under load when it sorted every reading).
       if (rules.length === 0) continue;
+      const keys = new Set<string>();
+      for (const rule of rules) keys.add(rule.propertyKey);
+      const points: WatchedPoint[] = [];
+      for (const { device, readings } of list)
+        for (const reading of readings) {
+          if (reading.value === null || !keys.has(reading.key)) continue;
+          points.push({
+            deviceId: device.deviceId,
+            productId: device.productId,
+            key: reading.key,
+            ts: reading.ts,
+            value: reading.value,
+          });
+        }
+      points.sort((a, b) => a.ts.getTime() - b.ts.getTime());
       const decisions: Decision[] = [];
-      for (const point of list) {
+      for (const point of points) {
         const watching = rules.filter((rule) => appliesTo(rule, point));
         if (watching.length === 0) continue;
         const rate = this.rateOf(point);
         for (const rule of watching) {
-          const verdict = judge(rule, point.value!, rate);
+          const verdict = judge(rule, point.value, rate);
           if (verdict.state !== 'hold') decisions.push({ rule, point, verdict });
         }
       }
-      if (decisions.length > 0) await this.apply(tenantId, list[0]!.tenantCode, decisions);
+      if (decisions.length > 0) await this.apply(tenantId, list[0]!.device.tenantCode, decisions);
     }
   }
 
@@ -151,15 +175,15 @@ export class AlarmService implements IngestListener {
    * Change per minute since this node's previous reading of the device's key. A node that did
    * not see the previous reading judges from the next one on.
    */
-  private rateOf(point: TelemetryPoint): number | undefined {
+  private rateOf(point: WatchedPoint): number | undefined {
     const key = `${point.deviceId}:${point.key}`;
     const before = this.previous.get(key);
     const ts = point.ts.getTime();
     if (before && ts < before.ts) return undefined;
     if (this.previous.size >= MAX_PREVIOUS && !before) this.previous.clear();
-    this.previous.set(key, { ts, value: point.value! });
+    this.previous.set(key, { ts, value: point.value });
     if (!before || ts === before.ts) return undefined;
-    return Math.abs(point.value! - before.value) / ((ts - before.ts) / 60_000);
+    return Math.abs(point.value - before.value) / ((ts - before.ts) / 60_000);
   }
 
   private async apply(tenantId: string, tenantCode: string, decisions: Decision[]): Promise<void> {

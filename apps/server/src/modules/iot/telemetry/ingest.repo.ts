@@ -36,6 +36,59 @@ export function partitionOf(ts: Date): string {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/*
+ * The readings' columns go as ready-made array literals ('{1,2,NULL}'), built in one pass over
+ * the rows: given JS arrays, pg serialises every element on its own (prepareValue, then two regex
+ * replaces in escapeElement) and the six rows.map passes allocate six arrays; that was 6 % of the
+ * server's CPU under load. Times go as epoch milliseconds (float8, exact for ms: to_timestamp
+ * rounds to the microsecond) instead of ISO strings, which cost a toISOString each here and a
+ * timestamp parse each in the database.
+ */
+
+/** A text element of an array literal, quoted as pg's escapeElement quotes it. */
+const quoted = (text: string) =>
+  text.includes('\\') || text.includes('"')
+    ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+    : `"${text}"`;
+
+/** The six columns of readings as array literals, for the unnest of readingColumnsSql. */
+function readingColumns(rows: readonly StoredRow[]): string[] {
+  let tenants = '{';
+  let devices = '{';
+  let keys = '{';
+  let times = '{';
+  let values = '{';
+  let texts = '{';
+  // Consecutive rows mostly share their device and key set: quote each distinct text once.
+  let lastTenant = '';
+  let tenantText = '';
+  let lastDevice = '';
+  let deviceText = '';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const comma = i === 0 ? '' : ',';
+    if (row.tenantId !== lastTenant || i === 0) {
+      lastTenant = row.tenantId;
+      tenantText = quoted(row.tenantId);
+    }
+    if (row.deviceId !== lastDevice || i === 0) {
+      lastDevice = row.deviceId;
+      deviceText = quoted(row.deviceId);
+    }
+    tenants += comma + tenantText;
+    devices += comma + deviceText;
+    keys += comma + quoted(row.key);
+    times += comma + String(row.ts.getTime());
+    values += comma + (row.value === null ? 'NULL' : String(row.value));
+    texts += comma + (row.textValue === null ? 'NULL' : quoted(row.textValue));
+  }
+  return [tenants + '}', devices + '}', keys + '}', times + '}', values + '}', texts + '}'];
+}
+
+const readingColumnsSql = `SELECT t, d, k, to_timestamp(ms / 1000), v, x
+  FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::double precision[],
+              $5::double precision[], $6::text[]) AS u(t, d, k, ms, v, x)`;
+
 /** SQL of ingestion; every statement is one multi-row statement over arrays (unnest). */
 export const ingestRepo = {
   /** Creates the month partitions of these instants that do not exist yet. */
@@ -48,17 +101,9 @@ export const ingestRepo = {
     if (rows.length === 0) return;
     await sql.query(
       `INSERT INTO iot_telemetry (tenant_id, device_id, key, ts, value, text_value)
-       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[],
-                            $5::double precision[], $6::text[])
+       ${readingColumnsSql}
        ON CONFLICT DO NOTHING`,
-      [
-        rows.map((row) => row.tenantId),
-        rows.map((row) => row.deviceId),
-        rows.map((row) => row.key),
-        rows.map((row) => row.ts.toISOString()),
-        rows.map((row) => row.value),
-        rows.map((row) => row.textValue),
-      ],
+      readingColumns(rows),
     );
   },
 
@@ -67,19 +112,11 @@ export const ingestRepo = {
     if (rows.length === 0) return;
     await sql.query(
       `INSERT INTO iot_telemetry_latest AS l (tenant_id, device_id, key, ts, value, text_value)
-       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[],
-                            $5::double precision[], $6::text[])
+       ${readingColumnsSql}
        ON CONFLICT (tenant_id, device_id, key) DO UPDATE
           SET ts = EXCLUDED.ts, value = EXCLUDED.value, text_value = EXCLUDED.text_value
         WHERE l.ts < EXCLUDED.ts`,
-      [
-        rows.map((row) => row.tenantId),
-        rows.map((row) => row.deviceId),
-        rows.map((row) => row.key),
-        rows.map((row) => row.ts.toISOString()),
-        rows.map((row) => row.value),
-        rows.map((row) => row.textValue),
-      ],
+      readingColumns(rows),
     );
   },
 

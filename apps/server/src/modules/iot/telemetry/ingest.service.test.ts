@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
 import { DeviceDirectory } from '../device/device-directory';
-import type { IngestListener, TelemetryPoint } from './ingest-listener';
+import type { StoredRow } from './ingest.repo';
+import type { IngestListener } from './ingest-listener';
 import { IngestService } from './ingest.service';
 import { RetentionSettings } from './telemetry-settings';
 import { TelemetryWriter } from './telemetry-writer';
@@ -13,10 +14,10 @@ const HOUR = 3_600_000;
 describe.each(BACKENDS)('telemetry ingestion on $backend', ({ backend, available }) => {
   let server: TestServer;
   let ingest: IngestService;
-  const heard: TelemetryPoint[] = [];
+  const heard: StoredRow[] = [];
   const listener: IngestListener = {
-    onTelemetry: (points) => {
-      heard.push(...points);
+    onTelemetry: (batches) => {
+      for (const batch of batches) heard.push(...batch.readings);
     },
   };
 

@@ -12,8 +12,8 @@ import type { StoredRow } from './ingest.repo';
 import type {
   DevicePresenceMessage,
   DeviceRef,
+  DeviceTelemetry,
   IngestListener,
-  TelemetryPoint,
 } from './ingest-listener';
 import { PresenceTracker } from './presence-tracker';
 import {
@@ -55,13 +55,22 @@ interface FlushMeta {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const refOf = (entry: DirectoryEntry): DeviceRef => ({
-  tenantId: entry.tenantId,
-  tenantCode: entry.tenantCode,
-  deviceId: entry.deviceId,
-  deviceNo: entry.deviceNo,
-  productId: entry.productId,
-});
+/** Directory entries live for a minute: one DeviceRef per entry, not one per uplink. */
+const refs = new WeakMap<DirectoryEntry, DeviceRef>();
+function refOf(entry: DirectoryEntry): DeviceRef {
+  let ref = refs.get(entry);
+  if (!ref) {
+    ref = {
+      tenantId: entry.tenantId,
+      tenantCode: entry.tenantCode,
+      deviceId: entry.deviceId,
+      deviceNo: entry.deviceNo,
+      productId: entry.productId,
+    };
+    refs.set(entry, ref);
+  }
+  return ref;
+}
 
 function parseJson<S extends z.ZodType>(
   schema: S,
@@ -259,22 +268,36 @@ export class IngestService {
 
   private async store(entry: DirectoryEntry, result: CheckResult, receivedAt: Date) {
     const device = refOf(entry);
-    const rows: StoredRow[] = result.values.map((value) => ({
-      tenantId: entry.tenantId,
-      deviceId: entry.deviceId,
-      ...value,
-    }));
-    const seen = this.presenceTracker.seen(entry.tenantId, entry.deviceId, receivedAt);
-    const counted = rows.length > 0 || problemTotal(result.problems) > 0;
+    // Literal rows, not spreads: one object per reading, and a stable shape for the writer.
+    const { tenantId, deviceId } = entry;
+    const rows: StoredRow[] = new Array<StoredRow>(result.values.length);
+    for (let i = 0; i < rows.length; i++) {
+      const value = result.values[i]!;
+      rows[i] = {
+        tenantId,
+        deviceId,
+        key: value.key,
+        ts: value.ts,
+        value: value.value,
+        textValue: value.textValue,
+      };
+    }
+    const seen = this.presenceTracker.seen(tenantId, deviceId, receivedAt);
+    const problems = result.problems;
+    const counted = rows.length > 0 || problemTotal(problems) > 0;
     const item: WriteItem<FlushMeta> = {
       rows,
       device: seen.update,
       stat: counted
         ? {
-            tenantId: entry.tenantId,
-            deviceId: entry.deviceId,
+            tenantId,
+            deviceId,
             accepted: rows.length,
-            ...result.problems,
+            unknownKeys: problems.unknownKeys,
+            wrongType: problems.wrongType,
+            outOfRange: problems.outOfRange,
+            badPayload: problems.badPayload,
+            badTime: problems.badTime,
             lastProblem: result.lastProblem,
             lastProblemAt: result.lastProblem ? receivedAt : null,
             lastAcceptedAt: rows.length > 0 ? receivedAt : null,
@@ -287,27 +310,23 @@ export class IngestService {
     await this.writer.write(item);
   }
 
-  /** After a commit: listeners hear of the stored points and presence changes. */
+  /**
+   * After a commit: listeners hear of the stored readings and presence changes. The readings go
+   * as the stored rows of each uplink (no copy per reading: see DeviceTelemetry).
+   */
   private committed(items: WriteItem<FlushMeta>[]): void {
-    const points: TelemetryPoint[] = [];
+    const batches: DeviceTelemetry[] = [];
     const presences: DevicePresenceMessage[] = [];
     for (const item of items) {
       if (!item.meta) continue;
-      for (const row of item.rows)
-        points.push({
-          ...item.meta.device,
-          key: row.key,
-          ts: row.ts,
-          value: row.value,
-          textValue: row.textValue,
-        });
+      if (item.rows.length > 0) batches.push({ device: item.meta.device, readings: item.rows });
       if (item.meta.presence) presences.push(item.meta.presence);
     }
     for (const listener of this.deps.listeners) {
       if (presences.length > 0 && listener.onPresence)
         for (const presence of presences) this.safely(() => listener.onPresence!(presence));
-      if (points.length > 0 && listener.onTelemetry)
-        this.safely(() => listener.onTelemetry!(points));
+      if (batches.length > 0 && listener.onTelemetry)
+        this.safely(() => listener.onTelemetry!(batches));
     }
   }
 

@@ -74,6 +74,33 @@ function rounded(value: number, precision: number | undefined): number {
   return Math.round(value * factor) / factor;
 }
 
+/** `{ ts?, values }` with ts absent or epoch ms, values a JSON object: zod would accept it as is. */
+function isPlainReading(json: unknown): json is TelemetryReading {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const { ts, values } = json as { ts?: unknown; values?: unknown };
+  if (ts !== undefined && !(typeof ts === 'number' && Number.isSafeInteger(ts) && ts > 0))
+    return false;
+  // A "__proto__" key is left to zod: its record would not copy it as an own key.
+  return (
+    typeof values === 'object' &&
+    values !== null &&
+    !Array.isArray(values) &&
+    !Object.hasOwn(values, '__proto__')
+  );
+}
+
+/**
+ * The common shapes (one reading or a short array of them, ts in ms or absent) checked by hand:
+ * zod's safeParse, which copies every reading and value, cost more than the rest of the check.
+ * Anything else (ISO times, wrong shapes) goes through the schema, which also words the problem.
+ */
+function plainReadings(json: unknown): TelemetryReading[] | undefined {
+  if (!Array.isArray(json)) return isPlainReading(json) ? [json] : undefined;
+  if (json.length < 1 || json.length > 100) return undefined;
+  for (const reading of json) if (!isPlainReading(reading)) return undefined;
+  return json as TelemetryReading[];
+}
+
 /** Parses a telemetry payload (JSON bytes) into readings, or answers why it cannot be read. */
 export function parseTelemetry(
   payload: Buffer,
@@ -86,6 +113,8 @@ export function parseTelemetry(
   } catch {
     return { ok: false, problem: 'badPayload: not JSON' };
   }
+  const plain = plainReadings(json);
+  if (plain) return { ok: true, readings: plain };
   const parsed = telemetryPayloadSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -119,7 +148,9 @@ export function checkReadings(
       !Number.isNaN(ts.getTime()) &&
       ts.getTime() >= window.from.getTime() &&
       ts.getTime() <= window.to.getTime();
-    for (const [key, raw] of Object.entries(reading.values)) {
+    const given = reading.values;
+    for (const key of Object.keys(given)) {
+      const raw = given[key];
       if (!timeOk) {
         problems.badTime += 1;
         lastProblem = `badTime: ${key} at ${Number.isNaN(ts.getTime()) ? shown(reading.ts) : ts.toISOString()}`;
@@ -129,6 +160,22 @@ export function checkReadings(
       if (!property) {
         problems.unknownKeys += 1;
         lastProblem = `unknownKey: ${shown(key)}`;
+        continue;
+      }
+      // In-range numbers, the usual reading, skip checkThingValue's answer object (same checks).
+      if (
+        typeof raw === 'number' &&
+        (property.type === 'number' || (property.type === 'integer' && Number.isInteger(raw))) &&
+        Number.isFinite(raw) &&
+        (property.min === undefined || raw >= property.min) &&
+        (property.max === undefined || raw <= property.max)
+      ) {
+        values.push({
+          key,
+          ts,
+          value: rounded(raw, property.precision),
+          textValue: null,
+        });
         continue;
       }
       const checked = checkThingValue(property, raw);

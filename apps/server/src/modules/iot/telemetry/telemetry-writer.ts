@@ -31,13 +31,6 @@ export interface TelemetryWriterOptions {
   concurrency?: number;
 }
 
-/** Latest values, counters and device contact of several flushes, merged. */
-interface PendingState {
-  latest: StoredRow[];
-  stats: StatDelta[];
-  devices: DeviceUpdate[];
-}
-
 interface Queued<M> {
   item: WriteItem<M>;
   weight: number;
@@ -47,26 +40,46 @@ interface Queued<M> {
 
 const deviceKey = (tenantId: string, deviceId: string) => `${tenantId}/${deviceId}`;
 
-/** Newest value per device and key (the latest table takes one row per key per statement). */
-export function newestPerKey(rows: StoredRow[]): StoredRow[] {
-  const newest = new Map<string, StoredRow>();
-  for (const row of rows) {
-    const id = `${row.tenantId}/${row.deviceId}/${row.key}`;
-    const seen = newest.get(id);
-    if (!seen || seen.ts.getTime() <= row.ts.getTime()) newest.set(id, row);
-  }
-  return [...newest.values()];
-}
+/**
+ * Latest values, counters and device contact of several flushes, merged in place. Under load every
+ * flush adds its uplinks here; merging into fresh arrays and maps each time re-keyed and copied
+ * the whole pending state (thousands of entries) per flush.
+ */
+class PendingState {
+  /** Newest row per device (outer key) and property key. */
+  readonly latest = new Map<string, Map<string, StoredRow>>();
+  readonly stats = new Map<string, StatDelta>();
+  readonly devices = new Map<string, DeviceUpdate>();
 
-/** Per-device sums of the counters of many uplinks; the last problem is the latest one. */
-export function mergeStats(stats: StatDelta[]): StatDelta[] {
-  const merged = new Map<string, StatDelta>();
-  for (const stat of stats) {
+  get empty(): boolean {
+    return this.latest.size === 0 && this.stats.size === 0 && this.devices.size === 0;
+  }
+
+  /** A later row replaces an earlier one of the same instant. */
+  addRows(rows: readonly StoredRow[]): void {
+    let lastTenant = '';
+    let lastDevice = '';
+    let perKey: Map<string, StoredRow> | undefined;
+    for (const row of rows) {
+      if (!perKey || row.tenantId !== lastTenant || row.deviceId !== lastDevice) {
+        lastTenant = row.tenantId;
+        lastDevice = row.deviceId;
+        const id = deviceKey(row.tenantId, row.deviceId);
+        perKey = this.latest.get(id);
+        if (!perKey) this.latest.set(id, (perKey = new Map()));
+      }
+      const seen = perKey.get(row.key);
+      if (!seen || seen.ts.getTime() <= row.ts.getTime()) perKey.set(row.key, row);
+    }
+  }
+
+  /** Per-device sums of the counters; the last problem is the latest one. */
+  addStat(stat: StatDelta): void {
     const id = deviceKey(stat.tenantId, stat.deviceId);
-    const into = merged.get(id);
+    const into = this.stats.get(id);
     if (!into) {
-      merged.set(id, { ...stat });
-      continue;
+      this.stats.set(id, { ...stat });
+      return;
     }
     into.accepted += stat.accepted;
     into.unknownKeys += stat.unknownKeys;
@@ -84,53 +97,70 @@ export function mergeStats(stats: StatDelta[]): StatDelta[] {
     )
       into.lastAcceptedAt = stat.lastAcceptedAt;
   }
-  return [...merged.values()];
-}
 
-export function mergeDeviceUpdates(updates: DeviceUpdate[]): DeviceUpdate[] {
-  const merged = new Map<string, DeviceUpdate>();
-  for (const update of updates) {
+  addDevice(update: DeviceUpdate): void {
     const id = deviceKey(update.tenantId, update.deviceId);
-    const into = merged.get(id);
+    const into = this.devices.get(id);
     if (!into) {
-      merged.set(id, { ...update });
-      continue;
+      this.devices.set(id, { ...update });
+      return;
     }
     if (update.seenAt && (!into.seenAt || into.seenAt.getTime() < update.seenAt.getTime()))
       into.seenAt = update.seenAt;
     if (update.online !== null) into.online = update.online;
   }
-  return [...merged.values()];
+
+  addItems(items: readonly WriteItem<unknown>[]): void {
+    for (const item of items) {
+      if (item.rows.length > 0) this.addRows(item.rows);
+      if (item.stat) this.addStat(item.stat);
+      if (item.device) this.addDevice(item.device);
+    }
+  }
+
+  /** Adds a later state to this one. */
+  addState(later: PendingState): void {
+    for (const perKey of later.latest.values()) this.addRows([...perKey.values()]);
+    for (const stat of later.stats.values()) this.addStat(stat);
+    for (const update of later.devices.values()) this.addDevice(update);
+  }
+
+  /** Rows locked in one order on every node (and by concurrent flushes) cannot deadlock. */
+  sorted(): SortedState {
+    const latest: StoredRow[] = [];
+    for (const perKey of this.latest.values()) for (const row of perKey.values()) latest.push(row);
+    return {
+      latest: latest.sort((a, b) => byDevice(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+      stats: [...this.stats.values()].sort(byDevice),
+      devices: [...this.devices.values()].sort(byDevice),
+    };
+  }
+}
+
+interface SortedState {
+  latest: StoredRow[];
+  stats: StatDelta[];
+  devices: DeviceUpdate[];
+}
+
+/**
+ * Numeric order of two bigint ids. Ids from the database are canonical decimals, so a shorter one
+ * is smaller and equal lengths compare as text; BigInt per comparison (the sort of a state flush
+ * makes tens of thousands) is kept for anything else.
+ */
+function compareIds(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.charCodeAt(0) === 45 || b.charCodeAt(0) === 45 || a[0] === '0' || b[0] === '0')
+    return Number(BigInt(a) - BigInt(b));
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : 1;
 }
 
 function byDevice(
   a: { tenantId: string; deviceId: string },
   b: { tenantId: string; deviceId: string },
 ): number {
-  return (
-    Number(BigInt(a.tenantId) - BigInt(b.tenantId)) ||
-    Number(BigInt(a.deviceId) - BigInt(b.deviceId))
-  );
-}
-
-/** Two states merged: newest value per key, summed counters, latest contact. */
-function mergeState(a: PendingState, b: PendingState): PendingState {
-  return {
-    latest: newestPerKey([...a.latest, ...b.latest]),
-    stats: mergeStats([...a.stats, ...b.stats]),
-    devices: mergeDeviceUpdates([...a.devices, ...b.devices]),
-  };
-}
-
-/** Rows locked in one order on every node (and by concurrent flushes) cannot deadlock. */
-function sortedState(state: PendingState): PendingState {
-  return {
-    latest: [...state.latest].sort(
-      (a, b) => byDevice(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    ),
-    stats: [...state.stats].sort(byDevice),
-    devices: [...state.devices].sort(byDevice),
-  };
+  return compareIds(a.tenantId, b.tenantId) || compareIds(a.deviceId, b.deviceId);
 }
 
 const isMissingPartition = (error: unknown) =>
@@ -166,7 +196,7 @@ export class TelemetryWriter<M = unknown> {
   private readonly maxQueuedRows: number;
   private readonly stateFlushMs: number;
   private readonly concurrency: number;
-  private pending: PendingState = { latest: [], stats: [], devices: [] };
+  private pending = new PendingState();
   private stateTimer: NodeJS.Timeout | undefined;
   private stateFlushing: Promise<void> | undefined;
 
@@ -261,17 +291,18 @@ export class TelemetryWriter<M = unknown> {
 
   private async flush(batch: Queued<M>[]): Promise<void> {
     const items = batch.map((queued) => queued.item);
-    const rows = items.flatMap((item) => item.rows);
-    const own: PendingState = {
-      latest: newestPerKey(rows),
-      stats: items.flatMap((item) => (item.stat ? [item.stat] : [])),
-      devices: items.flatMap((item) => (item.device ? [item.device] : [])),
-    };
+    const rows = items.length === 1 ? items[0]!.rows : items.flatMap((item) => item.rows);
     // Uplinks waiting behind this batch: keep it lean and write the state later, merged.
     const backlog = this.queue.length > 0;
     const earlier = backlog ? undefined : this.takeState();
     try {
-      const state = earlier && sortedState(mergeState(earlier, own));
+      let state: SortedState | undefined;
+      if (earlier) {
+        const merged = new PendingState();
+        merged.addState(earlier);
+        merged.addItems(items);
+        state = merged.sorted();
+      }
       try {
         await this.store(rows, state);
       } catch (error) {
@@ -282,12 +313,15 @@ export class TelemetryWriter<M = unknown> {
       }
     } catch (error) {
       // The batch's own state goes with its rows (the devices resend); earlier state waits.
-      if (earlier) this.pending = mergeState(earlier, this.pending);
+      if (earlier) {
+        earlier.addState(this.pending);
+        this.pending = earlier;
+      }
       for (const queued of batch) queued.reject(error);
       return;
     }
     if (backlog) {
-      this.pending = mergeState(this.pending, own);
+      this.pending.addItems(items);
       this.scheduleState();
     }
     for (const queued of batch) queued.resolve();
@@ -296,7 +330,7 @@ export class TelemetryWriter<M = unknown> {
 
   private takeState(): PendingState {
     const taken = this.pending;
-    this.pending = { latest: [], stats: [], devices: [] };
+    this.pending = new PendingState();
     return taken;
   }
 
@@ -312,22 +346,23 @@ export class TelemetryWriter<M = unknown> {
   /** Writes the deferred state now (close, tests). */
   async flushState(): Promise<void> {
     const state = this.takeState();
-    if (!state.latest.length && !state.stats.length && !state.devices.length) return;
+    if (state.empty) return;
     try {
-      await this.db.system((sql) => this.storeState(sql, sortedState(state)));
+      await this.db.system((sql) => this.storeState(sql, state.sorted()));
     } catch (error) {
-      this.pending = mergeState(state, this.pending);
+      state.addState(this.pending);
+      this.pending = state;
       throw error;
     }
   }
 
-  private async storeState(sql: Sql, state: PendingState): Promise<void> {
+  private async storeState(sql: Sql, state: SortedState): Promise<void> {
     await ingestRepo.upsertLatest(sql, state.latest);
     await ingestRepo.addStats(sql, state.stats);
     await ingestRepo.updateDevices(sql, state.devices);
   }
 
-  private async store(rows: StoredRow[], state: PendingState | undefined) {
+  private async store(rows: StoredRow[], state: SortedState | undefined) {
     const missing = new Map<string, Date>();
     for (const row of rows) {
       const name = partitionOf(row.ts);
