@@ -50,8 +50,10 @@ describe('startLightSimulation', () => {
     const simulation = await startLightSimulation({ brokerUrl, devices, rate: 200 });
     expect(simulation.devices).toHaveLength(PRODUCTS.length * 3);
     expect(simulation.devices.some((d) => d.identity.endsWith('-04'))).toBe(false);
-    while (reporting.size < simulation.devices.length)
+    const deadline = Date.now() + 45_000;
+    while (reporting.size < simulation.devices.length && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reporting.size).toBe(simulation.devices.length);
     expect(online.size).toBe(simulation.devices.length);
     expect(simulation.stats.acked).toBeGreaterThanOrEqual(simulation.devices.length);
 
