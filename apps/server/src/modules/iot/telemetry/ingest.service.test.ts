@@ -308,7 +308,13 @@ describe.each(BACKENDS)('telemetry ingestion on $backend', ({ backend, available
           return server.db.system(work);
         },
       };
-      const writer = new TelemetryWriter(gated, { batchRows: 10, maxQueuedRows: 10, flushMs: 1 });
+      // One flush at a time (PostgreSQL would run two), so the order below is the queue's.
+      const writer = new TelemetryWriter(gated, {
+        batchRows: 10,
+        maxQueuedRows: 10,
+        flushMs: 1,
+        concurrency: 1,
+      });
       const rowsAt = (first: number) =>
         Array.from({ length: 10 }, (_, i) => ({
           tenantId: device.tenantId,
