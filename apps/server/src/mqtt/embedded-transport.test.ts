@@ -18,6 +18,7 @@ import {
   nextMessage,
   tcpUrl,
   wsUrl,
+  threeDevicesWithSecrets,
 } from './mqtt-test-clients';
 
 describe.each(BACKENDS)('embedded MQTT broker on $backend', ({ backend, available }) => {
@@ -56,18 +57,7 @@ describe.each(BACKENDS)('embedded MQTT broker on $backend', ({ backend, availabl
     if (!available) return;
     server = await startTestServer({ backend });
     token = await adminToken(server);
-    a = await createTestDevice(server.db, 'demo');
-    b = await createTestDevice(server.db, 'demo');
-    other = await createTestDevice(server.db, 'acme');
-    const acmeToken = await adminToken(server, 'acme');
-    for (const [dev, as] of [
-      [a, token],
-      [b, token],
-      [other, acmeToken],
-    ] as const) {
-      const issued = await issueSecret(server, as, dev.deviceId);
-      secrets.set(issued.username, issued.secret);
-    }
+    ({ a, b, other } = await threeDevicesWithSecrets(server, token, secrets));
   });
   beforeEach(() => {
     uplinks = [];

@@ -11,7 +11,13 @@ import { call } from '../testing/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
 import { AuthBusyError, AuthGate } from './auth-gate';
 import { ExternalAuthService } from './external-auth.service';
-import { adminToken, closed, connectClient, issueSecret } from './mqtt-test-clients';
+import {
+  adminToken,
+  closed,
+  connectClient,
+  issueSecret,
+  threeDevicesWithSecrets,
+} from './mqtt-test-clients';
 
 const SECRET = 'broker-shared-secret-0123456789';
 const SERVER_USER = 'shuili-node';
@@ -80,18 +86,7 @@ describe.each(BACKENDS)('external broker auth hooks on $backend', ({ backend, av
       ),
     );
     adminId = rows[0]!.id;
-    a = await createTestDevice(server.db, 'demo');
-    b = await createTestDevice(server.db, 'demo');
-    other = await createTestDevice(server.db, 'acme');
-    const acmeToken = await adminToken(server, 'acme');
-    for (const [dev, as] of [
-      [a, token],
-      [b, token],
-      [other, acmeToken],
-    ] as const) {
-      const issued = await issueSecret(server, as, dev.deviceId);
-      secrets.set(issued.username, issued.secret);
-    }
+    ({ a, b, other } = await threeDevicesWithSecrets(server, token, secrets));
   });
   afterAll(async () => server?.close());
 

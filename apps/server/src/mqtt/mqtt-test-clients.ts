@@ -1,6 +1,10 @@
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { call, signIn } from '../testing/api-client';
 import type { TestServer } from '../testing/test-server';
+import {
+  createTestDevice,
+  type TestDevice,
+} from '../modules/iot/telemetry/telemetry-test-fixtures';
 
 /** The embedded broker's TCP address in a test server. */
 export function tcpUrl(server: TestServer): string {
@@ -58,4 +62,28 @@ export async function grants(client: MqttClient, filters: string[]): Promise<num
     );
   }
   return out;
+}
+
+/**
+ * Two demo devices and one of acme, each with a fresh secret issued by its own tenant's admin;
+ * the secrets are filed under the devices' MQTT usernames in `secrets`.
+ */
+export async function threeDevicesWithSecrets(
+  server: TestServer,
+  demoToken: string,
+  secrets: Map<string, string>,
+): Promise<{ a: TestDevice; b: TestDevice; other: TestDevice }> {
+  const a = await createTestDevice(server.db, 'demo');
+  const b = await createTestDevice(server.db, 'demo');
+  const other = await createTestDevice(server.db, 'acme');
+  const acmeToken = await adminToken(server, 'acme');
+  for (const [device, token] of [
+    [a, demoToken],
+    [b, demoToken],
+    [other, acmeToken],
+  ] as const) {
+    const issued = await issueSecret(server, token, device.deviceId);
+    secrets.set(issued.username, issued.secret);
+  }
+  return { a, b, other };
 }
