@@ -1,24 +1,15 @@
-import net from 'node:net';
 import { PRODUCTS } from '@shuili/contract';
-import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBroker } from './test-broker';
 import { startLightSimulation } from './light-simulation';
 
-let brokerUrl = process.env.TEST_MQTT_URL ?? '';
+let brokerUrl = '';
 let close: () => Promise<void> = async () => undefined;
 const tenant = `siml${Math.floor(Math.random() * 1e9)}`;
 
 beforeAll(async () => {
-  if (brokerUrl) return;
-  const broker = await Aedes.createBroker();
-  const server = net.createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  brokerUrl = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  close = async () => {
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
+  ({ url: brokerUrl, close } = await startTestBroker());
 });
 
 afterAll(() => close());

@@ -3,6 +3,7 @@ import { PRODUCTS, deviceTopic, type CommandAck, type ThingModel } from '@shuili
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBroker } from './test-broker';
 import type { DeviceKind } from './models/create-physics-model';
 import { createEnvironment } from './models/environment';
 import { createRandom } from './random';
@@ -12,20 +13,12 @@ import { VirtualDevice } from './virtual-device';
  * A virtual device against a real broker: a bare aedes on an ephemeral port (the embedded
  * broker's engine), or Mosquitto when TEST_MQTT_URL is set. The observer plays the server.
  */
-let brokerUrl = process.env.TEST_MQTT_URL ?? '';
+let brokerUrl = '';
 let close: () => Promise<void> = async () => undefined;
 const tenant = `simt${Math.floor(Math.random() * 1e9)}`;
 
 beforeAll(async () => {
-  if (brokerUrl) return;
-  const broker = await Aedes.createBroker();
-  const server = net.createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  brokerUrl = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  close = async () => {
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
+  ({ url: brokerUrl, close } = await startTestBroker());
 });
 
 afterAll(() => close());
