@@ -27,9 +27,7 @@ export async function startDemoSimulation(
   const byId = new Map(kinds.rows.map((row) => [row.id, row]));
   const { tcpPort, wsPath } = app.deviceTransport.endpoints();
   // The TCP listener may be absent (its port was taken): the WebSocket path always works.
-  const brokerUrl = tcpPort
-    ? `mqtt://127.0.0.1:${tcpPort}`
-    : `ws://127.0.0.1:${httpPort}${wsPath}`;
+  const brokerUrl = tcpPort ? `mqtt://127.0.0.1:${tcpPort}` : `ws://127.0.0.1:${httpPort}${wsPath}`;
   const simulation = await startLightSimulation({
     brokerUrl,
     devices: issued.flatMap((device) => {

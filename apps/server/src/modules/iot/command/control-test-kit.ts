@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import type { ThingModel } from '@shuili/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../../../db/database';
-import { call, signIn } from '../../../testing/api-client';
+import { call } from '../../../testing/api-client';
 import { startTestServer, type Backend, type TestServer } from '../../../testing/test-server';
 import { AlarmService } from '../alarm/alarm.service';
+import { createTestDevice, type TestDevice } from '../telemetry/telemetry-test-fixtures';
 import { CommandService } from './command.service';
 
 /** A gate controller's thing model: commands with parameters, writable and read-only values. */
@@ -88,34 +88,11 @@ export async function startControlServer(backend: Backend): Promise<ControlServe
   };
 }
 
-export interface ControlDevice {
-  tenantId: string;
-  deviceId: string;
-  deviceNo: string;
-  productId: string;
-}
+export type ControlDevice = TestDevice;
 
 /** A product with CONTROL_THING_MODEL and a device of it in the demo tenant. */
-export async function createControlDevice(db: Database): Promise<ControlDevice> {
-  const suffix = crypto.randomBytes(4).toString('hex');
-  return db.system(async (sql) => {
-    const tenant = await sql.query<{ id: string }>(
-      `SELECT id::text FROM tenant WHERE tenant_code = 'demo'`,
-    );
-    const tenantId = tenant.rows[0]!.id;
-    const product = await sql.query<{ id: string }>(
-      `INSERT INTO iot_product (tenant_id, serial_no, product_name, thing_model)
-       VALUES ($1, $2, 'Gate controller', $3::jsonb) RETURNING id::text`,
-      [tenantId, `cp-${suffix}`, JSON.stringify(CONTROL_THING_MODEL)],
-    );
-    const deviceNo = `cd-${suffix}`;
-    const device = await sql.query<{ id: string }>(
-      `INSERT INTO iot_device (tenant_id, device_no, device_name, product_id)
-       VALUES ($1, $2, $3, $4) RETURNING id::text`,
-      [tenantId, deviceNo, `Gate ${suffix}`, product.rows[0]!.id],
-    );
-    return { tenantId, deviceId: device.rows[0]!.id, deviceNo, productId: product.rows[0]!.id };
-  });
+export function createControlDevice(db: Database): Promise<ControlDevice> {
+  return createTestDevice(db, 'demo', CONTROL_THING_MODEL, 'Gate');
 }
 
 /** A device on MQTT with its own credentials: connected and subscribed to its commands. */
@@ -185,9 +162,8 @@ export async function eventually<T>(
   }
 }
 
-export async function adminToken(server: TestServer): Promise<string> {
-  return (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
-}
+/** Demo's administrator, signed in (the MQTT tests' helper). */
+export { adminToken } from '../../../mqtt/mqtt-test-clients';
 
 export function commandDetail(server: TestServer, token: string, id: string) {
   return call(server, 'GET', '/api/iot/command/queryCommandDetail', { token, query: { id } });

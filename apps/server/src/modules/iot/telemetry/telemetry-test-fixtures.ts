@@ -68,8 +68,16 @@ export interface TestDevice {
   productId: string;
 }
 
-/** Creates a product with TEST_THING_MODEL (once per tenant) and a device of it. */
-export async function createTestDevice(db: Database, tenantCode: string): Promise<TestDevice> {
+/**
+ * Creates a product with the thing model (TEST_THING_MODEL unless given) and a device of it,
+ * named `<namePrefix> <suffix>` where its number is `td-<suffix>`.
+ */
+export async function createTestDevice(
+  db: Database,
+  tenantCode: string,
+  thingModel: ThingModel = TEST_THING_MODEL,
+  namePrefix = 'Test device',
+): Promise<TestDevice> {
   const suffix = crypto.randomBytes(4).toString('hex');
   return db.system(async (sql) => {
     const tenant = await sql.query<{ id: string }>(
@@ -80,13 +88,13 @@ export async function createTestDevice(db: Database, tenantCode: string): Promis
     const product = await sql.query<{ id: string }>(
       `INSERT INTO iot_product (tenant_id, serial_no, product_name, thing_model)
        VALUES ($1, $2, 'Telemetry test product', $3::jsonb) RETURNING id::text AS id`,
-      [tenantId, `tp-${suffix}`, JSON.stringify(TEST_THING_MODEL)],
+      [tenantId, `tp-${suffix}`, JSON.stringify(thingModel)],
     );
     const deviceNo = `td-${suffix}`;
     const device = await sql.query<{ id: string }>(
       `INSERT INTO iot_device (tenant_id, device_no, device_name, product_id)
        VALUES ($1, $2, $3, $4) RETURNING id::text AS id`,
-      [tenantId, deviceNo, `Test device ${suffix}`, product.rows[0]!.id],
+      [tenantId, deviceNo, `${namePrefix} ${suffix}`, product.rows[0]!.id],
     );
     return {
       tenantId,
