@@ -45,10 +45,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   if (config.simulate && config.seedDemo) {
     // The demo keeps running without it: a simulation that cannot start is reported, not fatal.
-    stopSimulation = await startDemoSimulation(app, db, listeningPort(app)).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'the light simulation did not start');
-      return undefined;
-    });
+    stopSimulation = await startDemoSimulation(app, db, listeningPort(app)).catch(
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'the light simulation did not start');
+        return undefined;
+      },
+    );
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   app.log.info(
