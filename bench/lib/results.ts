@@ -11,6 +11,8 @@ export function machine() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
+    // Other work on the machine skews a run: the 1-, 5- and 15-minute load averages at write time.
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 
