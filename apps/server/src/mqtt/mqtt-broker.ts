@@ -142,6 +142,12 @@ export class MqttBroker {
     if (path !== MQTT_WS_PATH || !this.wss) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const stream = createWebSocketStream(ws);
+      // mqtt-packet writes a packet in several pieces (header, topic, payload) under cork; ws's
+      // stream would make each piece its own WebSocket frame and socket write. Written together,
+      // everything queued in one tick (many packets to a busy browser) leaves as one frame:
+      // MQTT over WebSocket is a byte stream, frame boundaries carry no meaning (MQTT §6).
+      stream._writev = (chunks, callback) =>
+        ws.send(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), callback);
       stream.on('error', () => stream.destroy());
       this.handle(stream, req);
     });
