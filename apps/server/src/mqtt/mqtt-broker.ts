@@ -34,6 +34,12 @@ const REFUSED = 128;
 const refusal = (returnCode: number, message: string): Refusal =>
   Object.assign(new Error(message), { returnCode });
 
+/** Whether a client's connection has more than the live buffer waiting to be written. */
+function isBehind(client: Client): boolean {
+  const conn = (client as Client & { conn?: Duplex }).conn;
+  return !!conn && (conn.writableNeedDrain || conn.writableLength > MQTT_LIMITS.liveBufferBytes);
+}
+
 /**
  * aedes with Shuili's rules: authentication, the topic ACL, limits, presence, uplinks whose
  * PUBACK waits for storage, and the listeners (any stream, the /mqtt WebSocket).
@@ -54,6 +60,9 @@ export class MqttBroker {
   private wss: WebSocketServer | undefined;
   private httpServer: Server | undefined;
   private sweep: NodeJS.Timeout | undefined;
+  /** Live copies not sent to browsers that were behind (see MQTT_LIMITS.liveBufferBytes). */
+  private skippedLive = 0;
+  private skippedReported = 0;
 
   constructor(private readonly options: MqttBrokerOptions) {
     this.aedes = new Aedes({
@@ -82,7 +91,12 @@ export class MqttBroker {
       },
       authorizeForward: (client, packet) => {
         const principal = this.principals.get(client);
-        return principal && mayReceive(principal, packet.topic) ? packet : null;
+        if (!principal || !mayReceive(principal, packet.topic)) return null;
+        if (principal.kind === 'browser' && isBehind(client)) {
+          this.skippedLive += 1;
+          return null;
+        }
+        return packet;
       },
     });
     this.aedes.on('clientReady', (client) => this.ready(client));
@@ -117,7 +131,10 @@ export class MqttBroker {
   async start(): Promise<void> {
     await this.aedes.listen();
     // Tokens outlive sign-out by up to their lifetime: check the sessions of connected browsers.
-    this.sweep = setInterval(() => void this.sweepSessions(), MQTT_LIMITS.sessionSweepMs);
+    this.sweep = setInterval(() => {
+      void this.sweepSessions();
+      this.reportSkipped();
+    }, MQTT_LIMITS.sessionSweepMs);
     this.sweep.unref();
   }
 
@@ -141,7 +158,11 @@ export class MqttBroker {
     const path = (req.url ?? '').split('?')[0];
     if (path !== MQTT_WS_PATH || !this.wss) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const stream = createWebSocketStream(ws);
+      // Room for the live buffer: aedes waits for a stream that reports itself full, and with
+      // the default 16 KB a slow browser would hold back the devices before it is ever skipped.
+      const stream = createWebSocketStream(ws, {
+        writableHighWaterMark: 2 * MQTT_LIMITS.liveBufferBytes,
+      });
       // mqtt-packet writes a packet in several pieces (header, topic, payload) under cork; ws's
       // stream would make each piece its own WebSocket frame and socket write. Written together,
       // everything queued in one tick (many packets to a busy browser) leaves as one frame:
@@ -299,6 +320,22 @@ export class MqttBroker {
       .catch((error: unknown) =>
         this.options.log.warn({ err: error, ...event }, 'presence handler failed'),
       );
+  }
+
+  /** Live copies skipped since the last report, said once a minute rather than per copy. */
+  private reportSkipped(): void {
+    const skipped = this.skippedLive - this.skippedReported;
+    if (skipped === 0) return;
+    this.skippedReported = this.skippedLive;
+    this.options.log.warn(
+      { skipped },
+      'live copies not sent to browsers that were not keeping up (their pages show newer values)',
+    );
+  }
+
+  /** Live copies skipped so far (tests and the benchmarks read it). */
+  get skippedLiveCopies(): number {
+    return this.skippedLive;
   }
 
   private async sweepSessions(): Promise<void> {

@@ -31,6 +31,13 @@ export const MQTT_LIMITS = {
    * sleep between readings.
    */
   maxKeepaliveSeconds: 1200,
+  /**
+   * Live copies waiting to be written to one browser. Past this, further copies to it are skipped
+   * (they are QoS 0 views of stored data; the page's next value supersedes them): a browser that
+   * reads slowly must never hold back the devices whose messages it is sent (aedes waits for a
+   * full subscriber before it reads the publisher's next packet).
+   */
+  liveBufferBytes: 2 * 1024 * 1024,
   /** A browser tab or device that stops reading for this long is dropped rather than stalling others. */
   drainTimeoutMs: 15_000,
   /** Connections per node; beyond this the node answers "server unavailable" and devices retry elsewhere. */
