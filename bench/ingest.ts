@@ -1,13 +1,17 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { deviceTopic } from '@shuili/contract';
-import { createTestPostgresDatabase } from '@shuili/server/testing';
+import { backends, chosenBy, withFreshTarget } from './lib/bench-targets';
 import { bulkInsertPeer } from './lib/bulk-insert-peer';
-import { BENCH_KEYS, prepareDevices, type BenchDevice } from './lib/ingest-data';
+import { BENCH_KEYS, prepareDevices, telemetryPayloads, type BenchDevice } from './lib/ingest-data';
+import {
+  anonymousLoad,
+  browserOptions,
+  deviceLoad,
+  signIn,
+  startIotServer,
+} from './lib/iot-server';
 import { countingSubscriber, mosquittoAvailable, startMosquitto } from './lib/mosquitto-peer';
 import {
   connectDevices,
+  cpuSeconds,
   disconnectAll,
   publishStep,
   residentMiB,
@@ -15,11 +19,10 @@ import {
   type StepResult,
 } from './lib/mqtt-load';
 import { writeResult } from './lib/results';
-import { freePort, startServer, withPinnedSelf } from './lib/server-process';
+import { withPinnedSelf } from './lib/server-process';
 import { round } from './lib/stats';
+import { countStoredPoints } from './lib/telemetry-count';
 import { openTarget, type Target } from './lib/user-list-data';
-
-const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;
 
 interface Plan {
   devices: number;
@@ -31,35 +34,7 @@ interface Plan {
   bulkSeconds: number;
 }
 
-/**
- * A reading as the devices send it. `ts` is the reading's instant and must differ between two
- * readings of one device (the same instant is the same reading, stored once), so it is the
- * publish time made strictly increasing per device; `sentAt` (ignored by ingestion) carries the
- * publish time for the delay measurements.
- */
-const lastTs = new Map<number, number>();
-function payloadOf(sentAt: number, device: number): string {
-  const ts = Math.max(sentAt, (lastTs.get(device) ?? 0) + 1);
-  lastTs.set(device, ts);
-  return JSON.stringify({
-    ts,
-    sentAt,
-    values: { waterLevel: 1 + Math.random(), flow: 120 + Math.random() * 10, pressure: 0.3 },
-  });
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(
-    `${url}/api/uaa/oauth/token?grant_type=password&type=account&scope=ui&client_id=browser&tenantCode=demo&username=admin&password=admin123`,
-    {
-      method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
-}
+const payloadOf = telemetryPayloads();
 
 interface StepRow extends StepResult {
   pointsPerSecond: number;
@@ -67,6 +42,8 @@ interface StepRow extends StepResult {
   browserP50Ms?: number;
   browserP99Ms?: number;
   serverRssMiB?: number;
+  /** Server CPU time per 1,000 stored points: steadier than throughput on a busy machine. */
+  serverCpuMsPer1000Points?: number;
 }
 
 /** Runs every step against one broker URL, with an optional watcher of the deliveries. */
@@ -96,17 +73,26 @@ async function runSteps(
             500,
           )
         : undefined;
+      const cpuBefore = serverPid ? await cpuSeconds(serverPid) : 0;
       const step = await publishStep(clients, devices, payloadOf, {
         perSecond: rate,
         seconds: plan.seconds,
       });
+      const cpuUsed = serverPid ? (await cpuSeconds(serverPid)) - cpuBefore : 0;
       if (sampler) clearInterval(sampler);
       const delays = watch?.takeDelays();
       rows.push({
         ...step,
         pointsPerSecond: step.ackedPerSecond * BENCH_KEYS.length,
         ...(delays ? { browserP50Ms: round(delays.p50Ms), browserP99Ms: round(delays.p99Ms) } : {}),
-        ...(serverPid ? { serverRssMiB: peakRss } : {}),
+        ...(serverPid
+          ? {
+              serverRssMiB: peakRss,
+              serverCpuMsPer1000Points: round(
+                (cpuUsed * 1e6) / Math.max(1, step.acknowledged * BENCH_KEYS.length),
+              ),
+            }
+          : {}),
       });
       console.log(JSON.stringify(rows.at(-1)));
     }
@@ -116,52 +102,28 @@ async function runSteps(
   }
 }
 
-async function countStored(target: Target): Promise<number> {
-  const db = await openTarget(target, 1);
-  try {
-    const { rows } = await db.system((sql) =>
-      sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM iot_telemetry`),
-    );
-    return Number(rows[0]!.n);
-  } finally {
-    await db.close();
-  }
-}
-
 /** Shuili end to end on one database: devices -> embedded broker -> stored, plus a browser. */
 async function measureShuili(target: Target, bench: BenchDevice[], plan: Plan) {
-  const mqttPort = await freePort();
-  const server = await startServer(
-    {
-      MQTT_PORT: String(mqttPort),
-      SIM: '0',
-      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
-    },
-    1,
-    target.kind === 'pglite' ? { dataDir: target.dataDir } : {},
-  );
+  const server = await startIotServer(target, {
+    // INGEST_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+    nodeArgs: [
+      ...(process.env.INGEST_PROFILE
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.INGEST_PROFILE]
+        : []),
+      ...(process.env.INGEST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
+  });
   try {
     const token = await signIn(server.url);
     const browser = await countingSubscriber(
-      `${server.url.replace('http', 'ws')}/mqtt`,
+      server.wsUrl,
       't/demo/d/+/telemetry',
-      {
-        clientId: `web:demo:bench${Date.now()}`,
-        username: 'admin',
-        password: token,
-        keepalive: 60,
-      },
+      browserOptions(token),
     );
     try {
-      const devices = bench.map((device) => ({
-        topic: deviceTopic('demo', device.deviceNo, 'telemetry'),
-        clientId: device.identity,
-        username: device.identity,
-        password: device.secret,
-      }));
       const { steps, warmupAcknowledged } = await runSteps(
-        `mqtt://127.0.0.1:${mqttPort}`,
-        devices,
+        server.mqttUrl,
+        deviceLoad(bench),
         plan,
         browser,
         server.pid,
@@ -186,11 +148,12 @@ async function measureMosquitto(plan: Plan) {
   try {
     const subscriber = await countingSubscriber(mosquitto.url, 't/demo/d/+/telemetry');
     try {
-      const devices = Array.from({ length: plan.devices }, (_, i) => ({
-        topic: deviceTopic('demo', `B${String(i + 1).padStart(5, '0')}`, 'telemetry'),
-        clientId: `bench-${i}`,
-      }));
-      const { steps } = await runSteps(mosquitto.url, devices, plan, subscriber);
+      const { steps } = await runSteps(
+        mosquitto.url,
+        anonymousLoad(plan.devices),
+        plan,
+        subscriber,
+      );
       return { steps, received: subscriber.received };
     } finally {
       await subscriber.close();
@@ -200,14 +163,17 @@ async function measureMosquitto(plan: Plan) {
   }
 }
 
-/** The issue's plan; INGEST_DEVICES / INGEST_RATES (comma-separated) / INGEST_SECONDS explore. */
+/**
+ * The issue's plan (60 s a step); INGEST_DEVICES / INGEST_RATES (comma-separated) /
+ * INGEST_SECONDS explore, INGEST_BACKENDS (pglite,postgres,mosquitto) picks what runs.
+ */
 function plan(smoke: boolean): Plan {
   const base: Plan = smoke
     ? { devices: 20, rates: [200, 0], seconds: 2, warmupSeconds: 0, bulkSeconds: 1 }
     : {
         devices: 1000,
-        rates: [1000, 2000, 5000, 0],
-        seconds: 20,
+        rates: [1000, 2000, 5000, 10000, 0],
+        seconds: 60,
         warmupSeconds: 10,
         bulkSeconds: 10,
       };
@@ -230,22 +196,15 @@ function plan(smoke: boolean): Plan {
  */
 export async function runIngest(smoke: boolean) {
   const p = plan(smoke);
-  const backends: ('pglite' | 'postgres')[] = ['pglite'];
-  if (process.env.TEST_DATABASE_URL) backends.push('postgres');
+  const wanted = chosenBy('INGEST_BACKENDS');
   const results = [];
-  for (const backend of backends) {
-    const created = backend === 'postgres' ? await createTestPostgresDatabase() : undefined;
-    const dataDir =
-      backend === 'pglite' ? await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-ingest-')) : undefined;
-    const target: Target = created
-      ? { kind: 'postgres', url: created.url }
-      : { kind: 'pglite', dataDir: dataDir! };
-    try {
+  for (const backend of backends().filter(wanted)) {
+    const result = await withFreshTarget(backend, async (target) => {
       const bench = await prepareDevices(target, p.devices);
       const shuili = await withPinnedSelf(0, () => measureShuili(target, bench, p));
       // Warm-up messages included: every acknowledged message counts for the loss check.
       const acknowledged = shuili.acknowledged;
-      const storedPoints = await countStored(target);
+      const storedPoints = await countStoredPoints(target);
       const db = await openTarget(target, 1);
       const bulk = await bulkInsertPeer(db, {
         devices: p.devices,
@@ -254,7 +213,7 @@ export async function runIngest(smoke: boolean) {
         seconds: p.bulkSeconds,
       }).finally(() => db.close());
       const best = Math.max(...shuili.steps.map((step) => step.pointsPerSecond));
-      results.push({
+      return {
         backend,
         shuili: shuili.steps,
         acknowledgedMessages: acknowledged,
@@ -265,15 +224,14 @@ export async function runIngest(smoke: boolean) {
         bulkInsert: bulk,
         bestPointsPerSecond: best,
         ratioToBulkInsert: round(best / bulk.pointsPerSecond),
-      });
-    } finally {
-      await created?.drop();
-      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-    }
+      };
+    });
+    results.push(result);
   }
-  const mosquitto = (await mosquittoAvailable())
-    ? await withPinnedSelf(0, () => measureMosquitto(p))
-    : undefined;
+  const mosquitto =
+    wanted('mosquitto') && (await mosquittoAvailable())
+      ? await withPinnedSelf(0, () => measureMosquitto(p))
+      : undefined;
   const summary = {
     plan: p,
     results,

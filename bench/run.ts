@@ -1,13 +1,23 @@
 // `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
 import { runIngest } from './ingest';
+import { runList } from './list';
 import { runLogin } from './login';
+import { runReport } from './report';
+import { runOverload } from './overload';
+import { runRealtime } from './realtime';
 import { runUserList } from './user-list';
+import { runWeb } from './web';
 
 const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; summary: unknown }>> =
   {
     login: runLogin,
     ingest: runIngest,
     'user-list': runUserList,
+    report: runReport,
+    list: runList,
+    realtime: runRealtime,
+    overload: runOverload,
+    web: runWeb,
   };
 
 const args = process.argv.slice(2);

@@ -5,18 +5,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { createTestPostgresDatabase } from '@shuili/server/testing';
 import { keepAliveClient } from './lib/http-load';
 import { writeResult } from './lib/results';
-import {
-  canPin,
-  freePort,
-  REPO_ROOT,
-  spawnPinned,
-  startServer,
-  withPinnedSelf,
-} from './lib/server-process';
+import { watchLoad } from './lib/machine-load';
+import { startPeerProcess, type RunningPeer } from './lib/peer-process';
+import { canPin, startServer, withPinnedSelf } from './lib/server-process';
+import { signIn } from './lib/sign-in';
 import { closedLoop, median, quantile, round } from './lib/stats';
 import { prepareUsers, type Target } from './lib/user-list-data';
 
-const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;
 const QUERY = '/api/admin/sysuser/querySysUser';
 /** The issue's requirement: the user list answers in under 50 ms at p99 with 10,000 users. */
 const P99_BUDGET_MS = 50;
@@ -47,20 +42,6 @@ function expectedTotal(name: CaseName, users: number): number {
   return matches;
 }
 
-/** A password sign-in as the console does it; answers the access token. */
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(
-    `${url}/api/uaa/oauth/token?grant_type=password&type=account&scope=ui&client_id=browser&tenantCode=demo&username=admin&password=admin123`,
-    {
-      method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
-}
-
 interface Plan {
   users: number;
   cases: Case[];
@@ -71,44 +52,7 @@ interface Plan {
   runs: number;
 }
 
-interface Running {
-  url: string;
-  headers: Record<string, string>;
-  stop(): Promise<void>;
-}
-
-/** Starts the peer (user-list-peer.ts) pinned to the server's core, over the same database. */
-async function startPeer(target: Target, tenantId: string): Promise<Running> {
-  const port = await freePort();
-  const script = path.join(REPO_ROOT, 'bench/lib/user-list-peer.ts');
-  const child = await spawnPinned(
-    1,
-    process.execPath,
-    ['--import', 'tsx', script, JSON.stringify({ target, tenantId, port })],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${url}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error('the user-list peer did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, headers: {}, stop };
-}
+type Running = RunningPeer;
 
 /** One page of each case, checked, answered for comparing the server's data with the peer's. */
 async function checkCases(target: Running, plan: Plan) {
@@ -244,22 +188,6 @@ function ratios(shuili: Measured, peer: Measured) {
   });
 }
 
-/** The machine's 1-minute load average, sampled while the benchmark runs (others may share it). */
-function watchLoad() {
-  const samples = [os.loadavg()[0]!];
-  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5_000).unref();
-  return () => {
-    clearInterval(timer);
-    samples.push(os.loadavg()[0]!);
-    return {
-      atStart: round(samples[0]!),
-      max: round(Math.max(...samples)),
-      median: round(median(samples)),
-      atEnd: round(samples.at(-1)!),
-    };
-  };
-}
-
 /**
  * GET querySysUser with 10,000 users in tenant demo (issue: under 50 ms at p99, measured here):
  * first page, nickname filter and a late page, one request at a time and under 10 and 50
@@ -326,7 +254,12 @@ export async function runUserList(smoke: boolean) {
         headers: { authorization: `Bearer ${await signIn(server.url)}` },
         stop: server.stop,
       };
-      const peerServer = await startPeer(peerTarget, tenantId);
+      // The peer: the same SQL behind a bare node:http handler (entity-list-peer.ts), on core 1.
+      const peerServer = await startPeerProcess('entity-list-peer.ts', {
+        target: peerTarget,
+        tenantId,
+        entity: 'SysUser',
+      });
       stops.push(peerServer.stop);
 
       const shuiliData = await checkCases(shuiliTarget, plan);

@@ -12,18 +12,20 @@ const KB = 1024;
 /** The sign-in route's first JS (entry and its static imports), gzip: the budget. */
 const INITIAL_BUDGET = 220 * KB;
 /**
- * Everything /login loads (its own chunk, the form components, the language): a guard rail.
- * 260 → 270 KB with the console shell and the profile and notification screens: sign-in now
- * also carries the theme colour, size and error log it applies (about 3 KB), and the antd form
- * code it shares with the new screens is cut into more, smaller chunks (32 → 40 files), which
- * gzip less well. The checks below keep console code itself out.
+ * Everything /login loads before the visitor does anything (its own chunk, the form components,
+ * the language): the issue's 220 KB (measured 219.6). 270 → 220 KB: the signed-in route table and
+ * the SMS tab download when needed, the selects and the tabs are stand-ins until the first
+ * interaction downloads antd's Select and Segmented, Input comes without search, text area and
+ * OTP, and antd's core and form kit are two chunks instead of dozens.
  */
-const LOGIN_BUDGET = 270 * KB;
+const LOGIN_BUDGET = 220 * KB;
 /** Everything the workbench loads on a fresh visit with a session: a guard rail. */
 const WORKBENCH_BUDGET = 360 * KB;
 /** Console code that the sign-in page must never download. */
 const CONSOLE_CHUNKS =
-  /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search)-/;
+  /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search|closed-routes|async-routes)-/;
+/** antd's Select and Segmented: the sign-in page downloads them on the first interaction. */
+const DEFERRED_CHUNKS = /^(select|segmented)-/;
 /** The menu search's pinyin dictionary and fuzzy matcher: downloaded when the search opens. */
 const SEARCH_CHUNK = /^menu-search-/;
 
@@ -87,6 +89,7 @@ it('keeps the sign-in route small and free of console code', async () => {
   );
   expect(initial.every((file) => loaded.has(file))).toBe(true);
   expect([...loaded].filter((file) => CONSOLE_CHUNKS.test(file))).toEqual([]);
+  expect([...loaded].filter((file) => DEFERRED_CHUNKS.test(file))).toEqual([]);
   expect(initialBytes).toBeLessThanOrEqual(INITIAL_BUDGET);
   expect(loadedBytes).toBeLessThanOrEqual(LOGIN_BUDGET);
 });

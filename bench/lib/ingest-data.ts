@@ -85,3 +85,22 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
     await db.close();
   }
 }
+
+/**
+ * The bench devices' messages, as `publishStep` asks for them: three-value telemetry. `ts` is the
+ * reading's instant and must differ between two readings of one device (the same instant is the
+ * same reading, stored once), so it is the publish time made strictly increasing per device;
+ * `sentAt` (ignored by ingestion) carries the publish time for the delay measurements.
+ */
+export function telemetryPayloads(): (sentAt: number, device: number) => string {
+  const lastTs = new Map<number, number>();
+  return (sentAt, device) => {
+    const ts = Math.max(sentAt, (lastTs.get(device) ?? 0) + 1);
+    lastTs.set(device, ts);
+    return JSON.stringify({
+      ts,
+      sentAt,
+      values: { waterLevel: 1 + Math.random(), flow: 120 + Math.random() * 10, pressure: 0.3 },
+    });
+  };
+}

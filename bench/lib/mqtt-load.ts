@@ -22,6 +22,13 @@ export interface StepResult {
   ackedPerSecond: number;
   ackP50Ms: number;
   ackP99Ms: number;
+  /**
+   * Due messages a device did not send because `maxInFlight` of its own were still waiting for
+   * an acknowledgement: the broker's back-pressure as the devices feel it (rate steps only).
+   */
+  heldBack?: number;
+  /** From the end of the step until the last acknowledgement came in (the queue drained). */
+  drainedAfterMs?: number;
 }
 
 /** Connects every device (a few at a time, as a field of devices coming up would). */
@@ -64,15 +71,26 @@ export async function disconnectAll(clients: MqttClient[]): Promise<void> {
 /**
  * Publishes QoS 1 telemetry from every device round-robin, at `perSecond` in total for `seconds`
  * (0: each device keeps `window` messages in flight, as fast as the broker acknowledges), then
- * waits up to `drainSeconds` for the last acknowledgements.
+ * waits up to `drainSeconds` for the last acknowledgements. With `maxInFlight`, a device whose
+ * window is full skips its due message (counted as held back), as a device with a bounded
+ * outgoing queue would, instead of buffering without limit in the load generator.
  */
 export async function publishStep(
   clients: MqttClient[],
   devices: LoadDevice[],
   payloadOf: (sentAt: number, device: number) => string,
-  options: { perSecond: number; seconds: number; drainSeconds?: number; window?: number },
+  options: {
+    perSecond: number;
+    seconds: number;
+    drainSeconds?: number;
+    window?: number;
+    maxInFlight?: number;
+  },
 ): Promise<StepResult> {
   const latencies: number[] = [];
+  const inFlight = new Uint32Array(clients.length);
+  let heldBack = 0;
+  let due = 0;
   let sent = 0;
   let acknowledged = 0;
   let failed = 0;
@@ -83,11 +101,19 @@ export async function publishStep(
   const publishOne = (index: number, onDone?: () => void) => {
     const sentAt = Date.now();
     sent += 1;
+    // A connection the broker closed (shedding) cannot publish: counted as failed, and the
+    // device stays quiet (mqtt.js would throw on its closed store).
+    if (!clients[index]!.connected) {
+      failed += 1;
+      return;
+    }
+    inFlight[index] = inFlight[index]! + 1;
     clients[index]!.publish(
       devices[index]!.topic,
       payloadOf(sentAt, index),
       { qos: 1 },
       (error) => {
+        inFlight[index] = inFlight[index]! - 1;
         if (error) failed += 1;
         else {
           acknowledged += 1;
@@ -104,9 +130,11 @@ export async function publishStep(
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         const now = Date.now();
-        const due = Math.floor(((Math.min(now, until) - started) / 1000) * options.perSecond);
-        while (sent < due) {
-          publishOne(next);
+        const dueNow = Math.floor(((Math.min(now, until) - started) / 1000) * options.perSecond);
+        for (; due < dueNow; due += 1) {
+          if (options.maxInFlight !== undefined && inFlight[next]! >= options.maxInFlight)
+            heldBack += 1;
+          else publishOne(next);
           next = (next + 1) % clients.length;
         }
         if (now >= until) {
@@ -118,25 +146,25 @@ export async function publishStep(
   } else {
     const window = options.window ?? 4;
     await new Promise<void>((resolve) => {
-      let running = 0;
+      // Each slot publishes again when its last message is acknowledged, until the step ends. A
+      // slot on a connection the broker closed never hears back, so the step ends on the clock
+      // (what is still in flight is awaited below), not when every slot has stopped.
       const loop = (index: number) => {
-        if (Date.now() >= until) {
-          running -= 1;
-          if (running === 0) resolve();
-          return;
-        }
-        publishOne(index, () => loop(index));
+        if (Date.now() < until) publishOne(index, () => loop(index));
       };
       for (let index = 0; index < clients.length; index += 1)
-        for (let slot = 0; slot < window; slot += 1) {
-          running += 1;
-          loop(index);
-        }
+        for (let slot = 0; slot < window; slot += 1) loop(index);
+      setTimeout(resolve, Math.max(0, until - Date.now()));
     });
   }
 
-  const drainUntil = Date.now() + (options.drainSeconds ?? 30) * 1000;
-  while (acknowledged + failed < sent && Date.now() < drainUntil)
+  const stoppedAt = Date.now();
+  const drainUntil = stoppedAt + (options.drainSeconds ?? 30) * 1000;
+  // Messages in flight on a connection the broker closed never complete (mqtt.js keeps them
+  // for a reconnect that the load does not make): they count as lost rather than awaited.
+  const stranded = () =>
+    clients.reduce((sum, client, i) => sum + (client.connected ? 0 : inFlight[i]!), 0);
+  while (acknowledged + failed + stranded() < sent && Date.now() < drainUntil)
     await new Promise((resolve) => setTimeout(resolve, 20));
   const elapsed = Math.max(1, (lastAck || Date.now()) - started) / 1000;
   latencies.sort((a, b) => a - b);
@@ -149,6 +177,8 @@ export async function publishStep(
     ackedPerSecond: Math.round(acknowledged / elapsed),
     ackP50Ms: quantile(latencies, 0.5),
     ackP99Ms: quantile(latencies, 0.99),
+    ...(options.maxInFlight !== undefined ? { heldBack } : {}),
+    drainedAfterMs: Math.max(0, (lastAck || stoppedAt) - stoppedAt),
   };
 }
 
@@ -158,4 +188,17 @@ export async function residentMiB(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
   return kb ? Math.round(Number(kb) / 1024) : 0;
+}
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; 0 where /proc is missing.
+ * CPU per stored point compares versions of the server even when other work slows the machine.
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const fs = await import('node:fs/promises');
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return Number.isFinite(ticks) ? ticks / 100 : 0;
 }

@@ -61,6 +61,8 @@ export async function withPinnedSelf<T>(core: number, work: () => Promise<T>): P
 export interface RunningServer {
   url: string;
   pid: number;
+  /** What the server printed so far (LOG_LEVEL=warn: its warnings and errors). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -135,5 +137,5 @@ export async function startServer(
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, output: () => output, stop };
 }

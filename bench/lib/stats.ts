@@ -35,3 +35,19 @@ export async function closedLoop(
   const wall = (performance.now() - started) / 1000;
   return { latencies, failures, completed: latencies.length, perSecond: latencies.length / wall };
 }
+
+/** The usual latency summary of a list of milliseconds (NaN quantiles when it is empty). */
+export function latencySummary(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted.length === 0
+      ? NaN
+      : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return {
+    count: sorted.length,
+    p50Ms: round(at(0.5)),
+    p95Ms: round(at(0.95)),
+    p99Ms: round(at(0.99)),
+    maxMs: round(sorted.at(-1) ?? NaN),
+  };
+}

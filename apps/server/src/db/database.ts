@@ -23,6 +23,23 @@ export interface Database {
   system<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Runs as the restricted application role with `app.tenant_id` set: RLS confines every row. */
   tenant<T>(tenantId: string, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement as the schema owner in its own implicit transaction: for a single read
+   * that every request makes (the session check), one round trip where `system` takes three.
+   */
+  systemStatement<R = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<QueryResult<R>>;
+  /**
+   * Listens to a notification channel (PostgreSQL LISTEN) on a connection of its own: `message`
+   * gets each payload; `lost` says notifications may have been missed (the connection broke,
+   * and the listener is closed). Answers the listener, to close.
+   */
+  listen(
+    channel: string,
+    handlers: { message(payload: string): void; lost(): void },
+  ): Promise<{ close(): Promise<void> }>;
   /** Runs work while holding a cluster-wide advisory lock (migrations and seeding). */
   withLock<T>(key: string, work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Answers whether the database is reachable now. */
@@ -33,11 +50,14 @@ export interface Database {
 /** The role whose rows row-level security restricts; created by the migrations. */
 export const APP_ROLE = 'shuili_app';
 
-/** Switches a transaction into one tenant's context (RLS policies read app.tenant_id). */
-export async function enterTenant(sql: Sql, tenantId: string): Promise<void> {
-  if (!/^\d+$/.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
-  await sql.query(`SET LOCAL ROLE ${APP_ROLE}`);
-  await sql.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+/**
+ * The script that switches a transaction into one tenant's context (RLS policies read
+ * app.tenant_id). One script without parameters, so it travels with BEGIN in one round trip;
+ * the id is checked to be a number, so inlining it cannot inject anything.
+ */
+export function tenantContextScript(tenantId: string): string {
+  if (!/^\d{1,19}$/.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
+  return `SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
 }
 
 /** A stable 64-bit advisory lock key from a name (the same on every node). */

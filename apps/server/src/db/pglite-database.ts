@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { enterTenant, type Database, type Sql } from './database';
+import { tenantContextScript, type Database, type Sql } from './database';
 
 /** Parsers that make PGlite answer like node-postgres: int8 and numeric as strings. */
 const parsers = {
@@ -58,13 +58,20 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
           await tx.exec(script);
         },
       };
-      if (tenantId !== undefined) await enterTenant(sql, tenantId);
+      if (tenantId !== undefined) await tx.exec(tenantContextScript(tenantId));
       return work(sql);
     });
   return {
     kind: 'pglite',
     system: (work) => run(work),
     tenant: (tenantId, work) => run(work, tenantId),
+    // PGlite queues a query behind any open transaction, so it never runs inside another's.
+    systemStatement: (text, params) => pg.query(text, params) as never,
+    // One connection in one process: a notification reaches it as the change commits.
+    listen: async (channel, handlers) => {
+      const unlisten = await pg.listen(channel, (payload) => handlers.message(payload));
+      return { close: () => unlisten() };
+    },
     // PGlite has one connection in one process, and its transactions already run one at a time.
     withLock: (_key, work) => run(work),
     ping: async () => {

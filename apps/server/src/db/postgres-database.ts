@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { enterTenant, lockKey, type Database, type Sql } from './database';
+import { lockKey, tenantContextScript, type Database, type Sql } from './database';
+import { preparedStatementNames } from './prepared-statements';
 
 /** PostgreSQL through a connection pool, for DATABASE_URL and scaled-out deployments. */
 export async function openPostgresDatabase(url: string, poolSize = 10): Promise<Database> {
@@ -15,18 +16,46 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
 
+  const nameOf = preparedStatementNames();
+  const statement = (text: string, params: unknown[] | undefined) => {
+    const name = nameOf(text);
+    return name ? { name, text, values: params } : { text, values: params };
+  };
+
+  // Channels listened to (see listen): every pooled connection listens as well, from its next
+  // transaction on, so a change committed through this pool reaches this node's listeners
+  // before its COMMIT answers (PostgreSQL gives a session its own notifications first).
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const joined = new WeakMap<pg.PoolClient, Set<string>>();
+  const dispatch = (message: pg.Notification) => {
+    for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+  };
+  const listenScript = (client: pg.PoolClient): string => {
+    if (listeners.size === 0) return '';
+    let channels = joined.get(client);
+    if (!channels) {
+      joined.set(client, (channels = new Set()));
+      client.on('notification', dispatch);
+    }
+    const missing = [...listeners.keys()].filter((channel) => !channels.has(channel));
+    for (const channel of missing) channels.add(channel);
+    return missing.map((channel) => `LISTEN ${channel}; `).join('');
+  };
+
   const run = async <T>(work: (sql: Sql) => Promise<T>, tenantId?: string): Promise<T> => {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      // BEGIN and the tenant's context in one simple-protocol round trip.
+      await client.query(
+        `${listenScript(client)}BEGIN${tenantId === undefined ? '' : `; ${tenantContextScript(tenantId)}`}`,
+      );
       const sql: Sql = {
-        query: (text, params) => client.query(text, params as unknown[]) as never,
+        query: (text, params) => client.query(statement(text, params)) as never,
         exec: async (script) => {
           await client.query(script);
         },
       };
-      if (tenantId !== undefined) await enterTenant(sql, tenantId);
       const result = await work(sql);
       await client.query('COMMIT');
       return result;
@@ -44,6 +73,51 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     kind: 'postgres',
     system: (work) => run(work),
     tenant: (tenantId, work) => run(work, tenantId),
+    systemStatement: (text, params) => pool.query(statement(text, params)) as never,
+    listen: async (channel, handlers) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      // Changes committed by other nodes arrive on a connection of its own, which says when it
+      // is lost; those committed through this pool arrive on the committing connection too.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const onPool = (payload: string) => handlers.message(payload);
+      let open = true;
+      const unlistenPool = () => {
+        listeners.get(channel)?.delete(onPool);
+        if (listeners.get(channel)?.size === 0) listeners.delete(channel);
+      };
+      const lose = () => {
+        if (!open) return;
+        open = false;
+        unlistenPool();
+        handlers.lost();
+        client.end().catch(() => {});
+      };
+      client.on('error', lose);
+      client.on('end', lose);
+      client.on('notification', (message) => {
+        if (message.channel === channel) handlers.message(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+        listeners.set(channel, (listeners.get(channel) ?? new Set()).add(onPool));
+        // A forgotten listener must not keep the process alive after everything else closed.
+        (
+          client as unknown as { connection?: { stream?: { unref?(): void } } }
+        ).connection?.stream?.unref?.();
+      } catch (error) {
+        open = false;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return {
+        close: async () => {
+          open = false;
+          unlistenPool();
+          await client.end().catch(() => {});
+        },
+      };
+    },
     withLock: async (name, work) => {
       // A session-level lock on a dedicated connection: two nodes starting together queue here.
       const client = await pool.connect();

@@ -74,6 +74,41 @@ function keysCondition(entity: EntityDef, placeholder: string): string {
     : `t.${q(keyColumn(entity))} = ANY(${placeholder}::text[])`;
 }
 
+/** The column that carries the filter's total on each row of a page (removed before answering). */
+const TOTAL = '__total';
+
+/** The SQL of one sorted page of rows, with their labels (and the filter's total when asked). */
+function pageSql(
+  entity: EntityDef,
+  page: ListPage,
+  params: Params,
+  options: { withLinks: boolean; withTotal?: boolean },
+): string {
+  const where = whereClause(entity, page, params);
+  const direction = page.order === 'ascend' ? 'ASC' : 'DESC';
+  const column = sortColumn(entity, page.sort);
+  // Never-null columns get no NULLS clause: "id DESC NULLS LAST" cannot walk the primary key
+  // backwards and would sort the whole tenant for every page.
+  const nulls = NEVER_NULL.has(column) ? '' : ' NULLS LAST';
+  const order = `ORDER BY t.${q(column)} ${direction}${nulls}, t.id ${direction}`;
+  // Last in the select list, so removing it from a parsed row is V8's cheap case.
+  const total = options.withTotal
+    ? `,\n       (SELECT count(*)::int FROM ${q(entity.table)} t ${where}) AS ${q(TOTAL)}`
+    : '';
+  // The list call's page size is written into the text and a first page has no OFFSET: a
+  // LIMIT parameter makes PostgreSQL plan a prepared statement afresh on every call (its
+  // generic plan, costed for an unknown limit, never wins), and planning costs more than
+  // running. Page sizes are few, so the texts stay few; other pages keep their parameters.
+  const limit = options.withTotal ? String(Math.trunc(page.limit)) : params.add(page.limit);
+  const offset = options.withTotal && page.offset === 0 ? '' : ` OFFSET ${params.add(page.offset)}`;
+  // The page is cut first and labelled after: PostgreSQL computes the select list for rows
+  // OFFSET skips too, so labelling in one query costs a late page thousands of sub-queries.
+  return `SELECT ${rowSelect(entity, options)}${total}
+         FROM (SELECT t.* FROM ${q(entity.table)} t ${where} ${order}
+               LIMIT ${limit}${offset}) t
+        ${order}`;
+}
+
 /** The generic SQL of every entity, built from its declaration; runs in the caller's transaction. */
 export const entityRepo = {
   async count(sql: Sql, entity: EntityDef, filter: ListFilter): Promise<number> {
@@ -87,23 +122,29 @@ export const entityRepo = {
 
   async list(sql: Sql, entity: EntityDef, page: ListPage, withLinks = false): Promise<Row[]> {
     const params = new Params();
-    const where = whereClause(entity, page, params);
-    const direction = page.order === 'ascend' ? 'ASC' : 'DESC';
-    const column = sortColumn(entity, page.sort);
-    // Never-null columns get no NULLS clause: "id DESC NULLS LAST" cannot walk the primary key
-    // backwards and would sort the whole tenant for every page.
-    const nulls = NEVER_NULL.has(column) ? '' : ' NULLS LAST';
-    const order = `ORDER BY t.${q(column)} ${direction}${nulls}, t.id ${direction}`;
-    // The page is cut first and labelled after: PostgreSQL computes the select list for rows
-    // OFFSET skips too, so labelling in one query costs a late page thousands of sub-queries.
     const { rows } = await sql.query<Row>(
-      `SELECT ${rowSelect(entity, { withLinks })}
-         FROM (SELECT t.* FROM ${q(entity.table)} t ${where} ${order}
-               LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.offset)}) t
-        ${order}`,
+      pageSql(entity, page, params, { withLinks }),
       params.values,
     );
     return rows;
+  },
+
+  /**
+   * One page of the list and the total of its filter, in one statement: the count rides on
+   * every row of the page as an uncorrelated sub-query (run once). Only a page past the end,
+   * which has no row to carry it, costs a second statement.
+   */
+  async page(sql: Sql, entity: EntityDef, page: ListPage): Promise<{ rows: Row[]; total: number }> {
+    const params = new Params();
+    const found = await sql.query<Row & { [TOTAL]: number }>(
+      pageSql(entity, page, params, { withLinks: false, withTotal: true }),
+      params.values,
+    );
+    if (found.rows.length === 0)
+      return { rows: [], total: page.offset === 0 ? 0 : await entityRepo.count(sql, entity, page) };
+    const total = found.rows[0]![TOTAL];
+    for (const row of found.rows) delete (row as Row)[TOTAL];
+    return { rows: found.rows, total };
   },
 
   async byIds(sql: Sql, entity: EntityDef, ids: string[]): Promise<Row[]> {

@@ -124,16 +124,15 @@ export function mountEntity(
             ? params.sort
             : entity.defaultSort.field;
         const order = params.order ?? (params.sort ? 'ascend' : entity.defaultSort.order);
-        const [total, rows] = await Promise.all([
-          entityRepo.count(ctx.sql, entity, filter),
-          entityRepo.list(ctx.sql, entity, {
+        const { rows, total } = await entityRepo
+          .page(ctx.sql, entity, {
             ...filter,
             sort,
             order,
             limit: params.pageSize,
             offset: (params.currentPage - 1) * params.pageSize,
-          }),
-        ]).catch((error: unknown) => translateDbError(entity, error, 'write'));
+          })
+          .catch((error: unknown) => translateDbError(entity, error, 'write'));
         return page(
           rows.map((found) => shapeRow(found, visible)),
           total,

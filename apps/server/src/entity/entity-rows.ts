@@ -3,6 +3,9 @@ import type { Row } from './entity-repo';
 
 /** Dates become ISO strings; fields the role may not see are removed (data permissions). */
 export function shapeRow(row: Row, visible: ReadonlySet<string> | undefined): Row {
+  // Rows of rowSelect carry timestamps as text already: with every field visible, most rows
+  // need no change, and a list answers without copying each of them once more.
+  if (!visible && !Object.values(row).some((value) => value instanceof Date)) return row;
   const shaped: Row = {};
   for (const [name, value] of Object.entries(row)) {
     if (visible && !alwaysVisible.has(name) && !visible.has(name.replace(/Label$/, ''))) continue;

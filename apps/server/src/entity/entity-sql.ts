@@ -21,9 +21,19 @@ export function treeParentColumn(entity: EntityDef): string | undefined {
   return columnOf(entity.tree.parent, entity.fields[entity.tree.parent]!);
 }
 
-/** One field's value expression as the API answers it (ids and arrays as text). */
+/**
+ * A timestamp as the API answers it, ISO 8601 in UTC with milliseconds: exactly what
+ * Date#toISOString makes of the value node-postgres would parse (both truncate to the
+ * millisecond), written by the database so no row's dates are parsed into objects and
+ * formatted again on every list call.
+ */
+const isoTimestamp = (ref: string) =>
+  `to_char(${ref} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One field's value expression as the API answers it (ids, arrays and timestamps as text). */
 function outputExpression(field: FieldDef, column: string): string {
   const ref = `t.${q(column)}`;
+  if (field.sql === 'timestamptz') return isoTimestamp(ref);
   if (field.sql === 'bigint' || field.sql === 'numeric(14,2)') return `${ref}::text`;
   if (field.sql === 'text[]' || field.sql === 'bigint[]') return `${ref}::text[]`;
   return ref;
@@ -34,7 +44,11 @@ function outputExpression(field: FieldDef, column: string): string {
  * and labels, and whether a tree node has children (for lazy trees).
  */
 export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): string {
-  const parts = [`t.id::text AS id`, `t.created_at AS "createdAt"`, `t.updated_at AS "updatedAt"`];
+  const parts = [
+    `t.id::text AS id`,
+    `${isoTimestamp('t.created_at')} AS "createdAt"`,
+    `${isoTimestamp('t.updated_at')} AS "updatedAt"`,
+  ];
   for (const [name, field, column] of storedFields(entity)) {
     if (field.writeOnly || column === 'created_at' || column === 'updated_at') continue;
     parts.push(`${outputExpression(field, column)} AS ${q(name)}`);

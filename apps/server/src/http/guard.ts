@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
+import { SessionChecks } from '../modules/uaa/session-checks';
 import { sessionRepo } from '../modules/uaa/session.repo';
 import { AppError } from './app-error';
 import type { AuthContext } from './request-context';
@@ -39,6 +40,11 @@ export function registerGuard(
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
 
+  // Live sessions are remembered while the database's announcements of ended ones are heard.
+  const sessions = new SessionChecks(deps.db);
+  app.addHook('onReady', () => sessions.start());
+  app.addHook('onClose', () => sessions.stop());
+
   // A route that forgets to say who may call it must not start: fail at registration.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -71,9 +77,8 @@ export function registerGuard(
         : unauthorized('auth.invalidToken', 50008, 'invalid_token');
     }
     const claims = verified.claims;
-    const session = await deps.db.system((sql) => sessionRepo.state(sql, claims.sessionId));
-    if (!session || session.revoked || session.expired)
-      throw unauthorized('auth.sessionRevoked', 50012, 'invalid_token');
+    const session = await sessions.check(claims.sessionId);
+    if (!session.ok) throw unauthorized('auth.sessionRevoked', 50012, 'invalid_token');
     if (session.stale) {
       // Online-user lists read last_seen_at; a minute's precision is enough, so write rarely.
       void deps.db

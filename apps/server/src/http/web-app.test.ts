@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/api-client';
+import { preferredEncoding } from './asset-compression';
 import { startTestServer, type TestServer } from '../testing/test-server';
+
+/** A script large enough to be worth compressing. */
+const BIG_SCRIPT = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join(
+  '\n',
+);
 
 describe('serving the console', () => {
   let server: TestServer;
@@ -13,6 +19,7 @@ describe('serving the console', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
     await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'assets', 'chunk-5678.js'), BIG_SCRIPT);
     server = await startTestServer({ config: { webDist: dist } });
   });
   afterAll(async () => {
@@ -33,6 +40,50 @@ describe('serving the console', () => {
     const asset = await fetch(`${server.url}/assets/app-1234.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses text assets with the best encoding the browser accepts', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const asset = await fetch(`${server.url}/assets/chunk-5678.js`, {
+        headers: { 'accept-encoding': accept },
+      });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-encoding')).toBe(encoding);
+      expect(asset.headers.get('vary')).toBe('accept-encoding');
+      expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await asset.text()).toBe(BIG_SCRIPT); // fetch decodes it
+    }
+  });
+
+  it('sends assets as they are when compression is refused, tiny or missing', async () => {
+    const plain = await fetch(`${server.url}/assets/chunk-5678.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+    const tiny = await fetch(`${server.url}/assets/app-1234.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('console.log(1)');
+    const missing = await fetch(`${server.url}/assets/none-0000.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(missing.headers.get('content-encoding')).toBeNull();
+    expect(await missing.text()).toContain('<title>console</title>'); // the SPA's fallback
+  });
+
+  it('reads accept-encoding as browsers and proxies send it', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 
   it('answers an unknown API path with a translated 404 envelope, not the page', async () => {

@@ -3,16 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { registerAssetCompression } from './asset-compression';
 import { sendAppError } from './error-handler';
 
 /**
- * Serves the built console: hashed assets cached for good, index.html never cached, and any
- * other non-API path answered with index.html so the SPA's router decides (including /404).
+ * Serves the built console: hashed assets cached for good (text ones compressed, see
+ * asset-compression.ts), index.html never cached, and any other non-API path answered with
+ * index.html so the SPA's router decides (including /404).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   const built = webDist !== '' && fs.existsSync(indexFile);
   if (built) {
+    registerAssetCompression(app, webDist);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,

@@ -2,8 +2,8 @@ import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { progress } from '../lib/progress';
-import { REDIRECT_PREFIX } from './constant-routes';
-import { routeTable, type RouteHandle } from './route-table';
+import { REDIRECT_PREFIX } from './open-paths';
+import { useRouteTable, type RouteHandle } from './route-table';
 import { scrollMemory } from './scroll-memory';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -15,6 +15,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 /** The routes, plus what every navigation does: page title, scroll to top, progress bar. */
 export function AppRoutes() {
   const location = useLocation();
+  const routeTable = useRouteTable();
   const element = useRoutes(routeTable);
   const { t, i18n } = useTranslation();
 
@@ -22,7 +23,7 @@ export function AppRoutes() {
     const matches = matchRoutes(routeTable, location) ?? [];
     const titled = matches.map((match) => match.route.handle as unknown).filter(isRouteHandle);
     return titled.at(-1)?.title;
-  }, [location]);
+  }, [location, routeTable]);
 
   const passing = location.pathname.startsWith(`${REDIRECT_PREFIX}/`);
   useEffect(() => {

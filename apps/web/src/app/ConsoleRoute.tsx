@@ -3,8 +3,12 @@ import { useEffect } from 'react';
 import { useLocaleStore } from '../i18n/i18n';
 import { syncDayjsLocale } from '../i18n/sync-dayjs-locale';
 import { BasicLayout } from '../layout/BasicLayout';
+import { selectModule } from '../lib/deferred/DeferredSelect';
 import { queryClient } from './query-client';
 import { refreshUser } from './session';
+
+// The console uses Select everywhere: its deferred ones (the navbar's language) need not wait.
+selectModule.preload();
 
 /** The signed-in part of the app: server-state cache and date locale around the console shell. */
 export function ConsoleRoute() {

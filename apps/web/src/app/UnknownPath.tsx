@@ -1,10 +1,27 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getToken } from '../lib/auth-storage';
+import { progress } from '../lib/progress';
+import { loadClosedRoutes, useClosedRoutes } from './closed-routes-loader';
 import { loginPath, OPEN_PATHS } from './open-paths';
 
-/** Unknown paths: /404 when signed in (or open anyway); otherwise sign in first, as anywhere. */
+/**
+ * Unknown paths: /404 when signed in (or open anyway); otherwise sign in first, as anywhere.
+ * With a token and the signed-in routes not yet downloaded, the path may well be a console
+ * screen: they download first, and the route table then decides.
+ */
 export function UnknownPath() {
   const { pathname, search } = useLocation();
-  if (getToken() || OPEN_PATHS.includes(pathname)) return <Navigate to="/404" replace />;
+  // Subscribed: once they arrive, this renders again even if the route table still lands here.
+  const closedRoutes = useClosedRoutes();
+  const signedIn = !!getToken();
+  const waiting = signedIn && !closedRoutes;
+
+  useEffect(() => {
+    if (waiting) void progress.track(loadClosedRoutes()).catch(() => undefined);
+  }, [waiting]);
+
+  if (waiting) return null;
+  if (signedIn || OPEN_PATHS.includes(pathname)) return <Navigate to="/404" replace />;
   return <Navigate to={loginPath(`${pathname}${search}`)} replace />;
 }

@@ -1,6 +1,6 @@
 import type { AppRoute } from './app-route';
 import { lazyPage } from './lazy-page';
-import { HOME_PATH } from './open-paths';
+import { HOME_PATH, REDIRECT_PREFIX } from './open-paths';
 import { RedirectPage } from './RedirectPage';
 
 // Each screen is its own chunk: the sign-in page never downloads the console's code.
@@ -11,8 +11,8 @@ const MyNotificationPage = lazyPage(
   'MyNotificationPage',
 );
 
-/** Where the tags view's refresh goes for a moment: /redirect{fullPath} (spec §2). */
-export const REDIRECT_PREFIX = '/redirect';
+// Kept in open-paths.ts, which the entry can import without the console's screens.
+export { REDIRECT_PREFIX } from './open-paths';
 
 /**
  * The console's constant routes (spec §4): every signed-in user has them, whatever the roles and

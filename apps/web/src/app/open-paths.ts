@@ -13,6 +13,9 @@ export const OPEN_PATHS: readonly string[] = [
 
 export const HOME_PATH = '/home/workbench';
 
+/** Where the tags view's refresh goes for a moment: /redirect{fullPath} (spec §2). */
+export const REDIRECT_PREFIX = '/redirect';
+
 /** The sign-in page, remembering where the user meant to go. */
 export function loginPath(target: string): string {
   return `/login?redirect=${encodeURIComponent(target)}`;

@@ -1,14 +1,11 @@
 import type { ParseKeys } from 'i18next';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
-import type { AppRoute, ScreenComponent } from './app-route';
-import { asyncRoutes } from './async-routes';
-import { constantRoutes } from './constant-routes';
-import { ConsoleRoutePage } from './console-route-page';
-import { routeTrails, type RouteLink } from './generate-routes';
+import { useMemo } from 'react';
+import type { RouteObject } from 'react-router';
+import type { ScreenComponent } from './app-route';
+import { useClosedRoutes } from './closed-routes-loader';
+import type { RouteLink } from './generate-routes';
 import { GuestOnly } from './GuestOnly';
 import { lazyPage } from './lazy-page';
-import { HOME_PATH } from './open-paths';
-import { RequireSession } from './RequireSession';
 import { UnknownPath } from './UnknownPath';
 
 /** What a route declares about itself; the title is an i18n key. */
@@ -41,42 +38,8 @@ function titled(title: ParseKeys): RouteHandle {
   return { title };
 }
 
-/**
- * The router's view of the navigation items: one flat route per screen (with its trail for the
- * breadcrumb, tags and page title) or redirect. Which of them a user may open is the guard's
- * business (route generation), not the router's.
- */
-export function toRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
-  return routeTrails(routes).map(({ path, trail }): RouteObject => {
-    const route = trail.at(-1)!.route;
-    const Page = route.page;
-    if (!Page) return { path, element: <Navigate to={route.redirect!} replace /> };
-    const handle: RouteHandle = {
-      title: route.meta?.title as ParseKeys | undefined,
-      page: Page,
-      trail,
-    };
-    return { path, handle, element: <Page /> };
-  });
-}
-
-/**
- * Starts downloading the console and the screens a path shows, so they arrive alongside the
- * session instead of one after another once it is loaded.
- */
-export function preloadScreens(pathname: string): void {
-  void ConsoleRoutePage.preload().catch(() => undefined);
-  for (const match of matchRoutes(routeTable, pathname === '/' ? HOME_PATH : pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.page?.preload?.().catch(() => undefined);
-  }
-}
-
-/**
- * The one route table. Open routes first (spec §2), then every console screen behind the session
- * guard: the constant routes and all async ones (the guard keeps users out of those route
- * generation did not grant them).
- */
-export const routeTable: RouteObject[] = [
+/** Spec §2: the routes anyone may open. */
+const openRoutes: RouteObject[] = [
   {
     path: '/login',
     handle: titled('route.login'),
@@ -95,12 +58,17 @@ export const routeTable: RouteObject[] = [
   { path: '/auth-redirect', handle: titled('route.authRedirect'), element: <AuthRedirectPage /> },
   { path: '/404', handle: titled('route.notFound'), element: <NotFoundPage /> },
   { path: '/401', handle: titled('route.unauthorized'), element: <UnauthorizedPage /> },
-  {
-    element: <RequireSession onPreload={preloadScreens} />,
-    children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      ...toRouteObjects([...constantRoutes, ...asyncRoutes]),
-    ],
-  },
-  { path: '*', element: <UnknownPath /> },
 ];
+
+/** Paths no route knows: sign in first, or /404; waits for the signed-in routes with a token. */
+const unknownRoute: RouteObject = { path: '*', element: <UnknownPath /> };
+
+/**
+ * The one route table: open routes first (spec §2), then, once downloaded, every console screen
+ * behind the session guard (closed-routes.tsx), then unknown paths. The signed-in routes download
+ * only with a token (UnknownPath asks for them), so the sign-in page never carries them.
+ */
+export function useRouteTable(): RouteObject[] {
+  const closedRoutes = useClosedRoutes();
+  return useMemo(() => [...openRoutes, ...(closedRoutes ?? []), unknownRoute], [closedRoutes]);
+}

@@ -8,8 +8,6 @@ import {
 import { i18n } from '../i18n/i18n';
 import { clearAuthStorage, setActiveRole, setTenantName, setToken } from '../lib/auth-storage';
 import { http } from '../lib/http';
-import { asyncRoutes } from './async-routes';
-import { generateRoutes } from './generate-routes';
 import { resetSessionStore, useSessionStore } from './session-store';
 
 /** A session that cannot be established; its message is shown before returning to sign-in. */
@@ -21,6 +19,10 @@ export class SessionError extends Error {
 }
 
 async function loadSession(): Promise<void> {
+  // Route generation and the route list come with the console, not with the sign-in page.
+  const routing = Promise.all([import('./async-routes'), import('./generate-routes')]);
+  // Awaited below; a sign-in that fails first must not leave its failure unhandled.
+  routing.catch(() => undefined);
   // The guard reports failures itself (one toast, then back to sign-in), so calls stay silent.
   const user = await http.get<SysUser | null>('/api/uaa/users/getSysUser', { silent: true });
   if (!user) throw new SessionError(i18n.t('session.verificationFailed'));
@@ -40,6 +42,7 @@ async function loadSession(): Promise<void> {
     silent: true,
   });
 
+  const [{ asyncRoutes }, { generateRoutes }] = await routing;
   useSessionStore.setState({
     status: 'ready',
     user,

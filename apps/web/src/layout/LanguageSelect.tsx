@@ -1,10 +1,13 @@
 import { LANGS, type Lang } from '@shuili/contract';
-import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, useLocaleStore } from '../i18n/i18n';
+import { DeferredSelect } from '../lib/deferred/DeferredSelect';
 
-/** Spec §2 language select: zh, tw, en, with the current one disabled. */
+/**
+ * Spec §2 language select: zh, tw, en, with the current one disabled. Deferred: the signed-out
+ * pages show it before Ant Design's Select has downloaded.
+ */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const lang = useLocaleStore((state) => state.lang);
@@ -16,7 +19,7 @@ export function LanguageSelect() {
   };
 
   return (
-    <Select<Lang>
+    <DeferredSelect<Lang>
       data-testid="language-select"
       aria-label={t('lang.label')}
       value={lang}

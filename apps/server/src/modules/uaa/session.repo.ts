@@ -1,5 +1,20 @@
 import crypto from 'node:crypto';
-import type { Sql } from '../../db/database';
+import type { Database, Sql } from '../../db/database';
+
+interface SessionState {
+  revoked: boolean;
+  expired: boolean;
+  stale: boolean;
+}
+
+const SESSION_STATE = `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
+        last_seen_at < now() - interval '60 seconds' AS stale
+   FROM user_session WHERE id = $1`;
+
+const SESSION_STATE_AND_END = `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
+        last_seen_at < now() - interval '60 seconds' AS stale,
+        (extract(epoch FROM expires_at - now()) * 1000)::float8 AS ends_in_ms
+   FROM user_session WHERE id = $1`;
 
 export interface NewSession {
   tenantId: string;
@@ -127,11 +142,18 @@ export const sessionRepo = {
     return rows.length;
   },
 
-  async state(sql: Sql, sessionId: string) {
-    const { rows } = await sql.query<{ revoked: boolean; expired: boolean; stale: boolean }>(
-      `SELECT revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,
-              last_seen_at < now() - interval '60 seconds' AS stale
-         FROM user_session WHERE id = $1`,
+  async state(sql: Pick<Sql, 'query'>, sessionId: string) {
+    const { rows } = await sql.query<SessionState>(SESSION_STATE, [sessionId]);
+    return rows[0];
+  },
+
+  /**
+   * The state alone, one statement outside a transaction (the check of every request), with
+   * how long the session has left, for SessionChecks to know how long it may remember it.
+   */
+  async stateOf(db: Database, sessionId: string) {
+    const { rows } = await db.systemStatement<SessionState & { ends_in_ms: number }>(
+      SESSION_STATE_AND_END,
       [sessionId],
     );
     return rows[0];

@@ -1,14 +1,19 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS, PASSWORD_INPUT_MAX, TOAST_MS, type TenantOption } from '@shuili/contract';
-import { Button, Form, Input, Segmented, Select, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Form } from 'antd';
+// The two inputs sign-in shows, not antd's Input namespace (search, text area, OTP and group).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/open-paths';
-import { preloadScreens } from '../../app/route-table';
+import { preloadScreens } from '../../app/closed-routes-loader';
 import { beginSession, endSigningOut, ensureSession, resetToken } from '../../app/session';
 import { getLastTenant, setLastTenant, type RememberedTenant } from '../../lib/auth-storage';
 import { feedback } from '../../lib/feedback';
+import { DeferredSegmented } from '../../lib/deferred/DeferredSegmented';
+import { DeferredSelect } from '../../lib/deferred/DeferredSelect';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { httpErrorText } from '../../lib/http';
 import {
@@ -19,7 +24,6 @@ import {
 } from '../../lib/oauth';
 import { authApi } from './auth-api';
 import { AuthCard } from './AuthCard';
-import { CaptchaButton } from './CaptchaButton';
 import styles from './LoginPage.module.css';
 import { useAuthRules } from './use-auth-rules';
 import { useTenantLookup } from './use-tenant-lookup';
@@ -35,6 +39,13 @@ interface LoginValues {
 }
 
 const FORM_FIELDS = ['tenantCode', 'username', 'password', 'mobile', 'smsCaptcha'];
+
+// The SMS tab downloads when it is chosen, or as soon as the pointer or focus reaches the tabs.
+const loadMobileFields = () => import('./LoginMobileFields');
+const LoginMobileFields = lazy(() =>
+  loadMobileFields().then((module) => ({ default: module.LoginMobileFields })),
+);
+const preloadMobileFields = () => void loadMobileFields().catch(() => undefined);
 
 // The seeded demo tenant (README); shown so a first visitor can look around.
 const DEMO = { tenant: 'demo', username: 'admin', password: 'admin123' };
@@ -174,7 +185,7 @@ export function LoginPage() {
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item name="tenantCode" rules={rules.tenant}>
-          <Select
+          <DeferredSelect<string>
             aria-label={t('field.tenant')}
             placeholder={t('login.tenantPlaceholder')}
             loading={lookup.loading}
@@ -183,16 +194,18 @@ export function LoginPage() {
           />
         </Form.Item>
         {/* The two sign-in tabs; a segmented switch is a fraction of the Tabs component's code. */}
-        <Segmented<LoginMode>
-          block
-          className={styles.modes}
-          value={mode}
-          onChange={setMode}
-          options={[
-            { value: 'account', label: t('login.tabAccount') },
-            { value: 'mobile', label: t('login.tabMobile') },
-          ]}
-        />
+        <div onPointerEnter={preloadMobileFields} onFocus={preloadMobileFields}>
+          <DeferredSegmented<LoginMode>
+            block
+            className={styles.modes}
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'account', label: t('login.tabAccount') },
+              { value: 'mobile', label: t('login.tabMobile') },
+            ]}
+          />
+        </div>
         {mode === 'account' ? (
           <>
             <Form.Item name="username" rules={rules.userInfo}>
@@ -207,7 +220,7 @@ export function LoginPage() {
               />
             </Form.Item>
             <Form.Item name="password" rules={rules.password}>
-              <Input.Password
+              <Password
                 prefix={<LockOutlined />}
                 aria-label={t('field.password')}
                 placeholder={t('login.passwordPlaceholder')}
@@ -217,33 +230,14 @@ export function LoginPage() {
             </Form.Item>
           </>
         ) : (
-          <>
-            <Form.Item name="mobile" rules={rules.mobile}>
-              <Input
-                prefix={<MobileOutlined />}
-                aria-label={t('field.mobile')}
-                placeholder={t('login.mobilePlaceholder')}
-                autoComplete="tel"
-                inputMode="tel"
-                onChange={(event) => onAccountChange(event.target.value)}
-                onBlur={(event) => lookup.flush(event.target.value)}
-              />
-            </Form.Item>
-            <Form.Item>
-              <Space.Compact block>
-                <Form.Item name="smsCaptcha" rules={rules.captcha(t('field.smsCaptcha'))} noStyle>
-                  <Input
-                    prefix={<SafetyOutlined />}
-                    aria-label={t('field.smsCaptcha')}
-                    placeholder={t('login.smsCaptchaPlaceholder')}
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                  />
-                </Form.Item>
-                <CaptchaButton label={t('captcha.getCode')} onSend={sendSms} testId="send-sms" />
-              </Space.Compact>
-            </Form.Item>
-          </>
+          <Suspense fallback={null}>
+            <LoginMobileFields
+              rules={rules}
+              onAccountChange={onAccountChange}
+              onAccountBlur={(value) => lookup.flush(value)}
+              onSendSms={sendSms}
+            />
+          </Suspense>
         )}
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>

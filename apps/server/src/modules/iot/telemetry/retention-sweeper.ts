@@ -74,6 +74,8 @@ export class RetentionSweeper {
         const end = partitionEnd(name);
         if (!end || end.getTime() > keepFrom) continue;
         await sql.query(`DROP TABLE IF EXISTS "${name}"`);
+        // Dropping a partition fires no trigger: its hours leave the rollup (migration 006) here.
+        await sql.query('DELETE FROM iot_telemetry_hourly WHERE hour < $1', [end.toISOString()]);
         dropped.push(name);
       }
       let deleted = 0;

@@ -1,0 +1,57 @@
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Form, Space } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useTranslation } from 'react-i18next';
+import { CaptchaButton } from './CaptchaButton';
+import type { useAuthRules } from './use-auth-rules';
+
+export interface LoginMobileFieldsProps {
+  rules: ReturnType<typeof useAuthRules>;
+  /** The mobile number was typed or left: the tenants of that account are looked up. */
+  onAccountChange(value: string): void;
+  onAccountBlur(value: string): void;
+  /** Sends the SMS code; resolves to the seconds before another may be sent. */
+  onSendSms(): Promise<number | undefined>;
+}
+
+/**
+ * The sign-in form's SMS tab: mobile number and code. Its own chunk, downloaded when the tab is
+ * chosen (or about to be), so the password sign-in most people use does not carry it.
+ */
+export function LoginMobileFields({
+  rules,
+  onAccountChange,
+  onAccountBlur,
+  onSendSms,
+}: LoginMobileFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="mobile" rules={rules.mobile}>
+        <Input
+          prefix={<MobileOutlined />}
+          aria-label={t('field.mobile')}
+          placeholder={t('login.mobilePlaceholder')}
+          autoComplete="tel"
+          inputMode="tel"
+          onChange={(event) => onAccountChange(event.target.value)}
+          onBlur={(event) => onAccountBlur(event.target.value)}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space.Compact block>
+          <Form.Item name="smsCaptcha" rules={rules.captcha(t('field.smsCaptcha'))} noStyle>
+            <Input
+              prefix={<SafetyOutlined />}
+              aria-label={t('field.smsCaptcha')}
+              placeholder={t('login.smsCaptchaPlaceholder')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+            />
+          </Form.Item>
+          <CaptchaButton label={t('captcha.getCode')} onSend={onSendSms} testId="send-sms" />
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}

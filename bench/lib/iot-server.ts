@@ -1,0 +1,117 @@
+// The server as the IoT benchmarks run it: the real process with its embedded broker on a free
+// TCP port, the devices of ingest-data.ts as MQTT clients, and signed-in browsers as the web
+// console connects them (apps/web/src/lib/mqtt/live-connection.ts).
+import crypto from 'node:crypto';
+import { BROWSER_CLIENT_PREFIX, deviceTopic } from '@shuili/contract';
+import type { IClientOptions } from 'mqtt';
+import type { BenchDevice } from './ingest-data';
+import type { LoadDevice } from './mqtt-load';
+import { freePort, startServer, type RunningServer } from './server-process';
+import type { Target } from './user-list-data';
+
+const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;
+
+/** The tenant the bench devices belong to and the user whose browsers watch them. */
+export const BENCH_TENANT = 'demo';
+
+/** Signs `admin` of the bench tenant in, as the console's login form does: an access token. */
+export async function signIn(url: string): Promise<string> {
+  const response = await fetch(
+    `${url}/api/uaa/oauth/token?grant_type=password&type=account&scope=ui&client_id=browser&tenantCode=${BENCH_TENANT}&username=admin&password=admin123`,
+    {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  );
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in failed: ${response.status}`);
+  return body.access_token;
+}
+
+/**
+ * A signed-in browser tab's MQTT connection options: the console's (spec §1: keepalive 60 s,
+ * connect timeout 40 s, clean session, no automatic reconnect), its client id `web:<tenant>:<random>`
+ * and the access token as password.
+ */
+export function browserOptions(token: string): IClientOptions {
+  return {
+    clientId: `${BROWSER_CLIENT_PREFIX}${BENCH_TENANT}:${crypto.randomBytes(8).toString('hex')}`,
+    username: 'admin',
+    password: token,
+    keepalive: 60,
+    connectTimeout: 40_000,
+    clean: true,
+    reconnectPeriod: 0,
+  };
+}
+
+/** The bench devices as MQTT publishers of their own telemetry topic, with their credentials. */
+export function deviceLoad(bench: BenchDevice[]): LoadDevice[] {
+  return bench.map((device) => ({
+    topic: deviceTopic(BENCH_TENANT, device.deviceNo, 'telemetry'),
+    clientId: device.identity,
+    username: device.identity,
+    password: device.secret,
+  }));
+}
+
+/** The same topics for a peer broker without accounts (Mosquitto). */
+export function anonymousLoad(count: number): LoadDevice[] {
+  return Array.from({ length: count }, (_, i) => ({
+    topic: deviceTopic(BENCH_TENANT, `B${String(i + 1).padStart(5, '0')}`, 'telemetry'),
+    clientId: `bench-${i}`,
+  }));
+}
+
+export interface RunningIotServer extends RunningServer {
+  /** Devices' MQTT over TCP. */
+  mqttUrl: string;
+  /** Browsers' MQTT over WebSocket on the HTTP port. */
+  wsUrl: string;
+}
+
+/**
+ * Starts the server on a prepared database (see prepareDevices) with its broker on a free port.
+ * BENCH_CPU_PROF=<folder> profiles the server (node --cpu-prof) into that folder.
+ */
+export async function startIotServer(
+  target: Target,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<RunningIotServer> {
+  const mqttPort = await freePort();
+  const server = await startServer(
+    {
+      MQTT_PORT: String(mqttPort),
+      SIM: '0',
+      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+      ...options.env,
+    },
+    1,
+    {
+      ...(target.kind === 'pglite' ? { dataDir: target.dataDir } : {}),
+      nodeArgs: [
+        ...(options.nodeArgs ?? []),
+        ...(process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+          : []),
+      ],
+    },
+  );
+  return {
+    ...server,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    wsUrl: `${server.url.replace('http', 'ws')}/mqtt`,
+  };
+}
+
+/**
+ * The server's last warnings and errors (pino lines of level 40 and up), without the start-up
+ * notice about the unbuilt console: why a connection was closed or an uplink not stored.
+ */
+export function serverWarnings(output: string, last = 8): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /^\{"level":[45]0/.test(line) && !line.includes('no built console'))
+    .slice(-last)
+    .map((line) => line.slice(0, 600));
+}
