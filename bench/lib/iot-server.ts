@@ -7,25 +7,15 @@ import type { IClientOptions } from 'mqtt';
 import type { BenchDevice } from './ingest-data';
 import type { LoadDevice } from './mqtt-load';
 import { freePort, startServer, type RunningServer } from './server-process';
+import { signIn as signInAs } from './sign-in';
 import type { Target } from './user-list-data';
-
-const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;
 
 /** The tenant the bench devices belong to and the user whose browsers watch them. */
 export const BENCH_TENANT = 'demo';
 
 /** Signs `admin` of the bench tenant in, as the console's login form does: an access token. */
-export async function signIn(url: string): Promise<string> {
-  const response = await fetch(
-    `${url}/api/uaa/oauth/token?grant_type=password&type=account&scope=ui&client_id=browser&tenantCode=${BENCH_TENANT}&username=admin&password=admin123`,
-    {
-      method: 'POST',
-      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    },
-  );
-  const body = (await response.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.access_token;
+export function signIn(url: string): Promise<string> {
+  return signInAs(url, BENCH_TENANT);
 }
 
 /**
