@@ -1,10 +1,12 @@
 // `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
 import { runIngest } from './ingest';
 import { runList } from './list';
+import { runLoad } from './load';
 import { runLogin } from './login';
 import { runReport } from './report';
 import { runOverload } from './overload';
 import { runRealtime } from './realtime';
+import { runSqlmap } from './sqlmap';
 import { runUserList } from './user-list';
 import { runWeb } from './web';
 
@@ -17,7 +19,9 @@ const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; sum
     list: runList,
     realtime: runRealtime,
     overload: runOverload,
+    load: runLoad,
     web: runWeb,
+    sqlmap: runSqlmap,
   };
 
 const args = process.argv.slice(2);

@@ -1,5 +1,11 @@
-import { startTestServer } from '@shuili/server/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  knowsSecondFactor,
+  nextSecondFactorCode,
+  rememberRecoveryCodes,
+  rememberSecondFactor,
+  startTestServer,
+} from '@shuili/server/testing';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser } from './browser';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -74,13 +80,55 @@ export async function typeAccount(page: Page, account: string): Promise<void> {
  * filled, type the password, press the button.
  */
 export async function signIn(page: Page, who: Credentials): Promise<void> {
+  await completeSecondFactor(page, who, await submitPassword(page, who));
+}
+
+/**
+ * The first step of signIn alone, for tests that handle the second factor themselves: resolves
+ * with the token endpoint's answer.
+ */
+export async function submitPassword(page: Page, who: Credentials): Promise<Response> {
   await typeAccount(page, who.username);
   await tenantSelect(page).click();
   await page
     .locator('.ant-select-dropdown .ant-select-item-option', { hasText: `(${who.tenantCode})` })
     .click();
   await page.locator('#login_password').fill(who.password);
+  const answer = page.waitForResponse((response) =>
+    response.url().includes('/api/uaa/oauth/token'),
+  );
   await page.locator('button[type=submit]').click();
+  return answer;
+}
+
+/**
+ * When the server asks for a second factor (the platform tenant's administrators must have
+ * one), do what a person with an authenticator does: set it up from the secret the page shows
+ * the first time, type a fresh code, keep the recovery codes, go on.
+ */
+async function completeSecondFactor(page: Page, who: Credentials, answer: Response) {
+  if (answer.status() !== 401) return;
+  const error = ((await answer.json()) as { error?: string }).error;
+  if (error !== 'mfa_required' && error !== 'mfa_enrollment_required') return;
+  const origin = new URL(page.url()).origin;
+  if (error === 'mfa_enrollment_required') {
+    const secret = (await page.getByTestId('mfa-secret').innerText()).trim();
+    rememberSecondFactor(origin, who.tenantCode, who.username, secret);
+  } else if (!knowsSecondFactor(origin, who.tenantCode, who.username)) {
+    return; // a test that handles the second factor itself
+  }
+  await page
+    .getByTestId('mfa-code')
+    .fill(await nextSecondFactorCode(origin, who.tenantCode, who.username));
+  const confirmed = page.waitForResponse((response) =>
+    response.url().includes('/api/uaa/oauth/token'),
+  );
+  await page.getByTestId('mfa-submit').click();
+  const token = (await (await confirmed).json()) as { recovery_codes?: string[] };
+  if (token.recovery_codes) {
+    rememberRecoveryCodes(origin, who.tenantCode, who.username, token.recovery_codes);
+    await page.getByTestId('mfa-continue').click();
+  }
 }
 
 export const DEMO_ADMIN: Credentials = {

@@ -21,22 +21,32 @@ export function chosenBy(variable: string): (name: string) => boolean {
 }
 
 /**
- * Runs `work` on a fresh database of the backend (PostgreSQL: a new database on the test server;
- * PGlite: a temporary folder), removed afterwards, so runs never collide with tests or each other.
+ * A fresh database of the backend (PostgreSQL: a new database on the test server; PGlite: a
+ * temporary folder) and how to remove it, so runs never collide with tests or each other.
  */
+export async function createFreshTarget(
+  backend: Backend,
+): Promise<{ target: Target; remove(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const created = await createTestPostgresDatabase();
+    return { target: { kind: 'postgres', url: created.url }, remove: created.drop };
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-db-'));
+  return {
+    target: { kind: 'pglite', dataDir },
+    remove: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs `work` on a fresh database of the backend (createFreshTarget), removed afterwards. */
 export async function withFreshTarget<T>(
   backend: Backend,
   work: (target: Target) => Promise<T>,
 ): Promise<T> {
-  const created = backend === 'postgres' ? await createTestPostgresDatabase() : undefined;
-  const dataDir =
-    backend === 'pglite' ? await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-db-')) : undefined;
+  const fresh = await createFreshTarget(backend);
   try {
-    return await work(
-      created ? { kind: 'postgres', url: created.url } : { kind: 'pglite', dataDir: dataDir! },
-    );
+    return await work(fresh.target);
   } finally {
-    await created?.drop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await fresh.remove();
   }
 }

@@ -16,10 +16,25 @@ export function keepAliveClient(
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const base = new URL(baseUrl);
-  const get = (path: string): Promise<Answer> =>
+  /** Any call; a body is sent as JSON (the console's POST and PUT calls). */
+  const send = (method: string, path: string, body?: unknown): Promise<Answer> =>
     new Promise((resolve, reject) => {
+      const json = body === undefined ? undefined : JSON.stringify(body);
       const request = http.request(
-        { host: base.hostname, port: base.port, path, method: 'GET', agent, headers },
+        {
+          host: base.hostname,
+          port: base.port,
+          path,
+          method,
+          agent,
+          headers: json
+            ? {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(json)),
+              }
+            : headers,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -29,8 +44,13 @@ export function keepAliveClient(
           response.on('error', reject);
         },
       );
-      request.on('error', reject);
-      request.end();
+      // Whether the request went out on a kept-alive connection (a reset there may be the
+      // server closing it as idle at that very moment, which browsers retry).
+      request.on('error', (error) =>
+        reject(Object.assign(error, { reusedSocket: request.reusedSocket })),
+      );
+      request.end(json);
     });
-  return { get, close: () => agent.destroy() };
+  const get = (path: string) => send('GET', path);
+  return { get, send, close: () => agent.destroy() };
 }

@@ -6,7 +6,7 @@ import { BROWSER_CLIENT_PREFIX, deviceTopic } from '@shuili/contract';
 import type { IClientOptions } from 'mqtt';
 import type { BenchDevice } from './ingest-data';
 import type { LoadDevice } from './mqtt-load';
-import { freePort, startServer, type RunningServer } from './server-process';
+import { onFreePorts, startServerOn, type RunningServer } from './server-process';
 import { signIn as signInAs } from './sign-in';
 import type { Target } from './user-list-data';
 
@@ -23,10 +23,14 @@ export function signIn(url: string): Promise<string> {
  * connect timeout 40 s, clean session, no automatic reconnect), its client id `web:<tenant>:<random>`
  * and the access token as password.
  */
-export function browserOptions(token: string): IClientOptions {
+export function browserOptions(
+  token: string,
+  tenantCode = BENCH_TENANT,
+  username = 'admin',
+): IClientOptions {
   return {
-    clientId: `${BROWSER_CLIENT_PREFIX}${BENCH_TENANT}:${crypto.randomBytes(8).toString('hex')}`,
-    username: 'admin',
+    clientId: `${BROWSER_CLIENT_PREFIX}${tenantCode}:${crypto.randomBytes(8).toString('hex')}`,
+    username,
     password: token,
     keepalive: 60,
     connectTimeout: 40_000,
@@ -68,8 +72,19 @@ export async function startIotServer(
   target: Target,
   options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningIotServer> {
-  const mqttPort = await freePort();
-  const server = await startServer(
+  return onFreePorts(2, ([httpPort, mqttPort]) =>
+    startIotServerOn(httpPort!, mqttPort!, target, options),
+  );
+}
+
+async function startIotServerOn(
+  httpPort: number,
+  mqttPort: number,
+  target: Target,
+  options: { nodeArgs?: string[]; env?: Record<string, string> },
+): Promise<RunningIotServer> {
+  const server = await startServerOn(
+    httpPort,
     {
       MQTT_PORT: String(mqttPort),
       SIM: '0',

@@ -1,8 +1,9 @@
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { freePort, spawnPinned } from './server-process';
+import { onFreePorts, spawnPinned } from './server-process';
 import { quantile } from './stats';
 
 /** Debian's Mosquitto, the relay a user could pick instead of our broker (no storage at all). */
@@ -23,10 +24,50 @@ export interface RunningMosquitto {
   stop(): Promise<void>;
 }
 
+/**
+ * Runs Mosquitto on a config file and waits until `url` takes an MQTT connection. Fails with what
+ * Mosquitto printed when it exits first ("Address already in use" when its port was taken), and
+ * stops it when it does not answer in time.
+ */
+export async function launchMosquitto(
+  conf: string,
+  url: string,
+  spawnIt: (args: string[], options: SpawnOptions) => Promise<ChildProcess> | ChildProcess,
+  timeoutMs = 10_000,
+): Promise<ChildProcess> {
+  const child = await spawnIt(['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let printed = '';
+  child.stderr!.on('data', (chunk) => (printed += chunk));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const up = await mqtt
+      .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 1000 }, false)
+      .then(async (probe) => {
+        await probe.endAsync(true);
+        return true;
+      })
+      .catch(() => false);
+    // A probe answered by some other listener on a taken port is not ours: Mosquitto has exited.
+    if (up && !exited()) return child;
+    if (exited() || Date.now() > deadline) {
+      if (!exited()) child.kill('SIGKILL');
+      throw new Error(`mosquitto did not start on ${url}: ${printed.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Starts a private Mosquitto on free loopback ports (TCP and WebSocket), pinned to the server's core. */
-export async function startMosquitto(core = 1): Promise<RunningMosquitto> {
-  const port = await freePort();
-  const wsPort = await freePort();
+export function startMosquitto(core = 1): Promise<RunningMosquitto> {
+  return onFreePorts(2, ([port, wsPort]) => startMosquittoOn(port!, wsPort!, core));
+}
+
+async function startMosquittoOn(
+  port: number,
+  wsPort: number,
+  core: number,
+): Promise<RunningMosquitto> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-mosquitto-'));
   const conf = path.join(dir, 'mosquitto.conf');
   // Same limits in spirit as ours: unlimited queue for QoS 1 so nothing is dropped, no storage.
@@ -43,25 +84,13 @@ export async function startMosquitto(core = 1): Promise<RunningMosquitto> {
       'log_type error',
     ].join('\n'),
   );
-  const child = await spawnPinned(core, MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
   const url = `mqtt://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 1000 });
-      probe.once('connect', () => {
-        probe.end(true);
-        resolve(true);
-      });
-      probe.once('error', () => {
-        probe.end(true);
-        resolve(false);
-      });
-    });
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('mosquitto did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const child = await launchMosquitto(conf, url, (args, options) =>
+    spawnPinned(core, MOSQUITTO, args, options),
+  ).catch(async (error: unknown) => {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     url,
     wsUrl: `ws://127.0.0.1:${wsPort}`,
@@ -82,7 +111,7 @@ export async function startMosquitto(core = 1): Promise<RunningMosquitto> {
  * The publisher's `sentAt` (else `ts`) of a bench message, read without parsing the whole JSON:
  * 20 browsers receive 20,000 messages a second on the load generator's one core.
  */
-function sentAtOf(payload: Buffer): number {
+export function sentAtOf(payload: Buffer): number {
   const text = payload.toString('latin1');
   const match = /"sentAt":(\d+)/.exec(text) ?? /"ts":(\d+)/.exec(text);
   return match ? Number(match[1]) : NaN;

@@ -31,8 +31,16 @@ export interface StepResult {
   drainedAfterMs?: number;
 }
 
-/** Connects every device (a few at a time, as a field of devices coming up would). */
-export async function connectDevices(url: string, devices: LoadDevice[]): Promise<MqttClient[]> {
+/**
+ * Connects every device (a few at a time, as a field of devices coming up would). With
+ * `reconnectPeriod` (ms) a device the broker dropped comes back and resends what it had in
+ * flight, as a field device does; by default it stays away.
+ */
+export async function connectDevices(
+  url: string,
+  devices: LoadDevice[],
+  reconnectPeriod = 0,
+): Promise<MqttClient[]> {
   const clients: MqttClient[] = [];
   const batch = 50;
   for (let start = 0; start < devices.length; start += batch) {
@@ -46,7 +54,7 @@ export async function connectDevices(url: string, devices: LoadDevice[]): Promis
                 clientId: device.clientId,
                 username: device.username,
                 password: device.password,
-                reconnectPeriod: 0,
+                reconnectPeriod,
                 connectTimeout: 30_000,
                 keepalive: 60,
                 clean: true,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { freePort, REPO_ROOT, spawnPinned } from './server-process';
+import { onFreePorts, REPO_ROOT, spawnPinned } from './server-process';
 
 export interface RunningPeer {
   url: string;
@@ -18,7 +18,15 @@ export async function startPeerProcess(
   args: Record<string, unknown>,
   core = 1,
 ): Promise<RunningPeer> {
-  const port = await freePort();
+  return onFreePorts(1, ([port]) => startPeerProcessOn(port!, script, args, core));
+}
+
+async function startPeerProcessOn(
+  port: number,
+  script: string,
+  args: Record<string, unknown>,
+  core: number,
+): Promise<RunningPeer> {
   const child = await spawnPinned(
     core,
     process.execPath,
@@ -28,8 +36,14 @@ export async function startPeerProcess(
       path.join(REPO_ROOT, 'bench/lib', script),
       JSON.stringify({ ...args, port }),
     ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+    { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'pipe'] },
   );
+  // Passed on as before, and kept so that a start that failed says why (a taken port is retried).
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk;
+    process.stderr.write(chunk);
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -46,7 +60,7 @@ export async function startPeerProcess(
   ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`the peer ${script} did not start`);
+      throw new Error(`the peer ${script} did not start:\n${errors}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

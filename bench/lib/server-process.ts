@@ -8,7 +8,41 @@ import { promisify } from 'node:util';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function freePort(): Promise<number> {
+/**
+ * A port nothing listens on now, for a child process to bind. It is picked at random below the
+ * kernel's ephemeral range: ports in that range are also handed out to every outbound connection
+ * and to every listen(0) of the tests running alongside, which can take it before the child binds
+ * (onFreePorts covers what remains). Falls back to the kernel's pick where the range is unknown.
+ */
+export async function freePort(): Promise<number> {
+  const below = await ephemeralRangeStart();
+  if (below > FIRST_PICKED_PORT + 1000) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const port = FIRST_PICKED_PORT + Math.floor(Math.random() * (below - FIRST_PICKED_PORT));
+      if (await canListen(port)) return port;
+    }
+  }
+  return kernelPickedPort();
+}
+
+/** Below this, well-known services live (PostgreSQL 5432, MQTT 1883/8883, HTTP 8080). */
+const FIRST_PICKED_PORT = 10_000;
+
+/** The first port of the kernel's ephemeral range (0 where it cannot be read). */
+export async function ephemeralRangeStart(): Promise<number> {
+  const range = await fs.readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  return Number(range.trim().split(/\s+/)[0]) || 0;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+function kernelPickedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as net.AddressInfo;
@@ -16,6 +50,39 @@ export function freePort(): Promise<number> {
     });
     probe.on('error', reject);
   });
+}
+
+/**
+ * Whether a start failed because a port was taken: Node says EADDRINUSE, Mosquitto "Address
+ * already in use", PostgreSQL "could not bind" (neither of the last two names the port).
+ */
+export function isPortClash(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /EADDRINUSE|address already in use|could not bind/i.test(message);
+}
+
+/**
+ * Starts something on ports picked by freePort, again on fresh ones when a port was taken in
+ * between: freePort must release its probe before the child binds, and in that gap any process
+ * (another test's listener, or an outbound connection's ephemeral port) may take it. Seen in CI.
+ */
+export async function onFreePorts<T>(
+  count: number,
+  start: (ports: number[]) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const ports: number[] = [];
+    while (ports.length < count) {
+      const port = await freePort(); // none is held yet: the same port could come twice
+      if (!ports.includes(port)) ports.push(port);
+    }
+    try {
+      return await start(ports);
+    } catch (error) {
+      if (attempt >= attempts || !isPortClash(error)) throw error;
+    }
+  }
 }
 
 /** Whether `taskset` can pin processes to cores here (two cores or more). */
@@ -73,13 +140,22 @@ export interface ServerOptions {
   nodeArgs?: string[];
 }
 
-/** Starts the real server process (as `npm start` runs it) and waits until it listens. */
-export async function startServer(
+/** Starts the real server process (as `npm start` runs it) on a free port and waits until it listens. */
+export function startServer(
   env: Record<string, string>,
   core = 1,
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  return onFreePorts(1, ([port]) => startServerOn(port!, env, core, options));
+}
+
+/** One try of startServer on a given port (fails naming EADDRINUSE when it is taken). */
+export async function startServerOn(
+  port: number,
+  env: Record<string, string>,
+  core = 1,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-bench-')));
   const child = await spawnPinned(

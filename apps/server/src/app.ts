@@ -9,17 +9,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { loadOrCreateSecret } from './db/server-secret';
-import { envelopeOf, ok } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerGuard } from './http/guard';
+import { registerNulGuard } from './http/nul-guard';
+import { healthRoutes } from './http/health.routes';
+import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
 import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
+import { mfaRoutes } from './modules/account/mfa.routes';
+import { mySessionsRoutes } from './modules/account/my-sessions.routes';
 import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminEntityRoutes } from './modules/admin/admin-entities';
 import { createIotModel, iotModelRoutes } from './modules/iot/device/iot-model.module';
@@ -40,7 +43,9 @@ import { notificationRoutes } from './modules/notification/notification.routes';
 import { OutboxNotifier, type Notifier } from './modules/notify/notifier';
 import { AccessTokens } from './modules/uaa/access-token';
 import { ClientService } from './modules/uaa/client.service';
+import { MfaService } from './modules/uaa/mfa.service';
 import { RateLimitService } from './modules/uaa/rate-limit.service';
+import { SecretBox } from './modules/uaa/secret-box';
 import { TokenService } from './modules/uaa/token.service';
 import { uaaRoutes } from './modules/uaa/uaa.routes';
 
@@ -80,6 +85,8 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every reply of every route registered below (and 404s, errors) carries them.
+  registerSecurityHeaders(app, { https: config.secureCookies });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -97,18 +104,25 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
   const captchaKey = await loadOrCreateSecret(db, 'captcha');
   const tokens = new AccessTokens(jwtSecret);
   const grants = new UrlGrantService(db);
-  registerGuard(app, { db, tokens, grants });
+  // SESSION_IDLE_SECONDS=0 turns the idle timeout off; the absolute one always applies.
+  const sessionLimits = {
+    idleSeconds: config.sessionIdleSeconds || null,
+    maxSeconds: config.sessionMaxSeconds,
+  };
+  const { sessions } = registerGuard(app, { db, tokens, grants, limits: sessionLimits });
 
   const rateLimits = new RateLimitService(db);
   const outbox = notifier ?? new OutboxNotifier(db, app.log, config.logOutbox);
   const captchas = new CaptchaService(db, captchaKey, outbox, rateLimits);
+  const mfa = new MfaService(db, new SecretBox(await loadOrCreateSecret(db, 'totp')), rateLimits);
   const tokenService = new TokenService(
     db,
     new ClientService(db),
@@ -116,29 +130,22 @@ export async function buildApp({
     rateLimits,
     captchas,
     config.sessionMaxSeconds,
+    mfa,
+    sessionLimits.idleSeconds,
   );
 
-  app.get('/api/health', {
-    config: { permission: 'public' },
-    schema: {
-      tags: ['system'],
-      summary: 'Liveness and database reachability',
-      response: {
-        200: envelopeOf(z.object({ status: z.string(), database: z.string() })),
-        503: envelopeOf(z.object({ status: z.string(), database: z.string() })),
-      },
-    },
-    handler: async (_request, reply) => {
-      const up = await db.ping().catch(() => false);
-      reply.code(up ? 200 : 503);
-      return ok({ status: up ? 'up' : 'degraded', database: up ? 'up' : 'down' });
-    },
+  await healthRoutes(app, {
+    db,
+    sessions,
+    transport: () => (app.hasDecorator('deviceTransport') ? app.deviceTransport : undefined),
   });
   const audit = new AuditService(db, app.log);
   audit.register(app);
   await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
   await app.register(userDetailRoutes, { db, tokenService, rateLimits });
+  await app.register(mfaRoutes, { db, mfa, rateLimits });
+  await app.register(mySessionsRoutes, { db, limits: sessionLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox, grants });
   await app.register(notificationRoutes, { db });
   const platform = new PlatformTenants(db);

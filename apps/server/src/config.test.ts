@@ -84,3 +84,40 @@ describe('MQTT identity and auth hook settings', () => {
     expect(() => loadConfig()).toThrow(/MQTT_USERNAME/);
   });
 });
+
+describe('MQTT consumer session settings', () => {
+  const names = [
+    'MQTT_NODE_ID',
+    'MQTT_SESSION_EXPIRY_SECONDS',
+    'MQTT_LEAVE_ON_STOP',
+    'PORT',
+  ] as const;
+  const saved = names.map((name) => process.env[name]);
+  afterEach(() => {
+    names.forEach((name, i) => {
+      if (saved[i] === undefined) delete process.env[name];
+      else process.env[name] = saved[i];
+    });
+  });
+
+  it('names the node after its host and port unless told, keeps sessions an hour, stays on stop', () => {
+    for (const name of names) delete process.env[name];
+    process.env.PORT = '8081';
+    const config = loadConfig();
+    expect(config.mqttNodeId).toMatch(/^[A-Za-z0-9._-]+-8081$/);
+    expect(config).toMatchObject({ mqttSessionExpirySeconds: 3600, mqttLeaveOnStop: false });
+    process.env.MQTT_NODE_ID = 'api-2';
+    process.env.MQTT_SESSION_EXPIRY_SECONDS = '0';
+    process.env.MQTT_LEAVE_ON_STOP = 'true';
+    expect(loadConfig()).toMatchObject({
+      mqttNodeId: 'api-2',
+      mqttSessionExpirySeconds: 0,
+      mqttLeaveOnStop: true,
+    });
+    // Client ids are shuili-{node}-{role}: never a device's tenant:device, never a topic wildcard.
+    for (const bad of ['demo:1', 'a/b', 'x'.repeat(65)]) {
+      process.env.MQTT_NODE_ID = bad;
+      expect(() => loadConfig()).toThrow(/MQTT_NODE_ID/);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { DEFAULT_BROWSER_CLIENT_SECRET } from '@shuili/contract';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +36,24 @@ export interface Config {
   /** External broker only: the shared-subscription group of the nodes of one deployment. */
   mqttShareGroup: string;
   /**
+   * External broker only: this node's name in its MQTT client ids (MQTT_NODE_ID; default host
+   * name and PORT). It must stay the same across restarts, so that a restarted node takes its
+   * own persistent sessions back, and differ between nodes.
+   */
+  mqttNodeId: string;
+  /**
+   * External broker only: how long the broker keeps a node's consumer sessions (and the
+   * readings queued for them) while the node is away (MQTT_SESSION_EXPIRY_SECONDS; 0: clean
+   * sessions, nothing kept).
+   */
+  mqttSessionExpirySeconds: number;
+  /**
+   * External broker only: on a graceful stop, leave the share group and end the sessions
+   * (MQTT_LEAVE_ON_STOP) instead of keeping them for this node's return. For a node removed
+   * for good while other nodes keep consuming.
+   */
+  mqttLeaveOnStop: boolean;
+  /**
    * External broker only: the server's own MQTT identity (MQTT_USERNAME / MQTT_PASSWORD, or the
    * user info of MQTT_URL). The broker's HTTP auth hooks grant it the consumer's rights.
    */
@@ -51,6 +70,8 @@ export interface Config {
   refreshTokenSeconds: number;
   /** A session ends this long after sign-in however often it is refreshed. */
   sessionMaxSeconds: number;
+  /** A session not used for this long ends (0: never for idleness). */
+  sessionIdleSeconds: number;
   /** Secret of the first-party `browser` OAuth client (spec: fixed Basic credentials). */
   browserClientSecret: string;
   demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
@@ -116,6 +137,15 @@ function mqttUsername(): string | undefined {
   return value;
 }
 
+/** Client ids are `shuili-{node}-{role}`: plain characters, never a device's `tenant:device`. */
+function mqttNodeId(port: number): string {
+  const value =
+    process.env.MQTT_NODE_ID || `${os.hostname()}-${port}`.replace(/[^A-Za-z0-9._-]/g, '-');
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value))
+    throw new Error('MQTT_NODE_ID must be 1 to 64 letters, digits, ".", "_" or "-"');
+  return value;
+}
+
 function mqttAuthSecret(): string | undefined {
   const value = process.env.MQTT_AUTH_SECRET || undefined;
   if (value !== undefined && value.length < 16)
@@ -141,6 +171,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .filter(Boolean),
     mqttConsumers: Math.max(1, int('MQTT_CONSUMERS', 4)),
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'shuili',
+    mqttNodeId: mqttNodeId(int('PORT', 8080)),
+    // MQTT's session expiry is 32 bits; 0xffffffff would mean "never".
+    mqttSessionExpirySeconds: Math.min(int('MQTT_SESSION_EXPIRY_SECONDS', 3600), 0xfffffffe),
+    mqttLeaveOnStop: bool('MQTT_LEAVE_ON_STOP', false),
     mqttUsername: mqttUsername(),
     mqttPassword: env.MQTT_PASSWORD || urlCredential(env.MQTT_URL, 'password'),
     mqttAuthSecret: mqttAuthSecret(),
@@ -148,6 +182,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', 900),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
     sessionMaxSeconds: int('SESSION_MAX_SECONDS', 30 * 24 * 3600),
+    sessionIdleSeconds: int('SESSION_IDLE_SECONDS', 1800),
     browserClientSecret: env.BROWSER_CLIENT_SECRET || DEFAULT_BROWSER_CLIENT_SECRET,
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD || 'admin123',

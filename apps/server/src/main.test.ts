@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { onFreePorts } from '../../../bench/lib/server-process';
 import { REPO_ROOT } from './config';
 import { BROWSER_BASIC } from './testing/api-client';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 interface Running {
   child: ChildProcess;
@@ -57,9 +47,17 @@ describe('the server process', () => {
   it('finishes a request in flight on SIGTERM, closes the database cleanly and starts again on it', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-main-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const port = await freePort();
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0' };
-    const first = await startProcess(env);
+    const serverEnv = (port: number) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+    });
+    const { port, first } = await onFreePorts(1, async ([port]) => ({
+      port: port!,
+      first: await startProcess(serverEnv(port!)),
+    }));
+    const env = serverEnv(port);
     expect(first.output()).toContain('Demo sign-in');
 
     // A sign-in whose body is still arriving when the signal comes: it must be answered.

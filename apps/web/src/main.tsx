@@ -1,3 +1,5 @@
+// First: no schema may try eval under the CSP (see the module).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';

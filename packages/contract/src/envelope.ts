@@ -50,7 +50,13 @@ export interface OAuthError {
     | 'unsupported_grant_type'
     | 'invalid_scope'
     | 'unauthorized_client'
-    | 'slow_down';
+    | 'slow_down'
+    /** The user has a second factor: send the same request again with totpCode. */
+    | 'mfa_required'
+    /** The user must set up a second factor first: mfa_ticket opens the enrolment. */
+    | 'mfa_enrollment_required';
   error_description: string;
   errors?: FieldError[];
+  /** With mfa_enrollment_required: the ticket of /api/uaa/mfa/startEnrolment. */
+  mfa_ticket?: string;
 }

@@ -44,6 +44,13 @@ export interface Database {
   withLock<T>(key: string, work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Answers whether the database is reachable now. */
   ping(): Promise<boolean>;
+  /**
+   * This database on connections reserved for one kind of work (PostgreSQL: a pool of `size`
+   * of its own, made at the first call of a name), so that work never waits behind requests for
+   * a connection: storing the telemetry devices wait to have acknowledged. PGlite has one
+   * connection, so its lane is itself. Closing the database closes its lanes.
+   */
+  lane(name: string, size: number): Database;
   close(): Promise<void>;
 }
 

@@ -44,3 +44,36 @@ export const PG = {
   checkViolation: '23514',
   invalidText: '22P02',
 } as const;
+
+/**
+ * Every pooled connection stayed busy for the wait allowed, while the database was answering:
+ * the node is overloaded, the database is not down (that is isDatabaseUnavailable).
+ */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DATABASE_BUSY';
+  constructor() {
+    super('every database connection is busy');
+  }
+}
+
+/** Socket errors of a database that went away or cannot be reached. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * Whether an error says the database cannot be reached right now (stopped, restarting, network):
+ * socket errors, SQLSTATE class 08 (connection exception), 57P01-57P03 (shut down, crashed,
+ * starting up) and node-postgres' own connection messages. Such a request may succeed later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNREACHABLE.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}

@@ -61,7 +61,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       if (tenantId !== undefined) await tx.exec(tenantContextScript(tenantId));
       return work(sql);
     });
-  return {
+  const database: Database = {
     kind: 'pglite',
     system: (work) => run(work),
     tenant: (tenantId, work) => run(work, tenantId),
@@ -78,9 +78,12 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       await pg.query('SELECT 1');
       return true;
     },
+    // One connection: nothing to reserve, its queue is the order.
+    lane: () => database,
     close: async () => {
       await pg.close();
       await unlock();
     },
   };
+  return database;
 }

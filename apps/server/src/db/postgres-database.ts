@@ -1,20 +1,44 @@
 import pg from 'pg';
-import { lockKey, tenantContextScript, type Database, type Sql } from './database';
+import {
+  lockKey,
+  tenantContextScript,
+  type Database,
+  type QueryResult,
+  type Sql,
+} from './database';
+import { DatabaseBusyError } from './pg-errors';
 import { preparedStatementNames } from './prepared-statements';
 
-/** PostgreSQL through a connection pool, for DATABASE_URL and scaled-out deployments. */
+/** How long a request waits for a pooled connection, and a new connection to open. */
+const CONNECT_WAIT_MS = 5_000;
+
+/**
+ * PostgreSQL through a connection pool, for DATABASE_URL and scaled-out deployments; `lane`
+ * gives work that must not queue behind requests pools of its own, and the health ping has one.
+ */
 export async function openPostgresDatabase(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    idleTimeoutMillis: 30_000,
-    // An unreachable database answers requests (and /api/health) with an error within seconds
-    // instead of hanging them; a stuck statement or transaction cannot hold a connection forever.
-    connectionTimeoutMillis: 5_000,
-    options: '-c statement_timeout=30000 -c idle_in_transaction_session_timeout=60000',
-  });
-  // An idle client losing its connection (a database restart) must not crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const pools: pg.Pool[] = [];
+  const newPool = (max: number) => {
+    const created = new pg.Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      // An unreachable database answers requests (and /api/health) with an error within seconds
+      // instead of hanging them; a stuck statement or transaction cannot hold a connection forever.
+      connectionTimeoutMillis: CONNECT_WAIT_MS,
+      options: '-c statement_timeout=30000 -c idle_in_transaction_session_timeout=60000',
+    });
+    // An idle client losing its connection (a database restart) must not crash the process.
+    created.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    pools.push(created);
+    return created;
+  };
+  const pool = newPool(poolSize);
+  // The ping has a connection of its own: a pool busy with requests is not a database down.
+  const pingPool = newPool(1);
+  const lanes = new Map<string, Database>();
+  /** When the database last answered a statement: a full pool's wait then means busy, not down. */
+  let answeredAt = 0;
 
   const nameOf = preparedStatementNames();
   const statement = (text: string, params: unknown[] | undefined) => {
@@ -42,14 +66,46 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     return missing.map((channel) => `LISTEN ${channel}; `).join('');
   };
 
-  const run = async <T>(work: (sql: Sql) => Promise<T>, tenantId?: string): Promise<T> => {
-    const client = await pool.connect();
+  /**
+   * A client taken from the pool. The pool listens to a client's errors only while it is idle;
+   * one checked out whose connection breaks between two queries (a database restart while a
+   * transaction does its JavaScript part, or while withLock holds its lock) emits 'error' with
+   * nobody listening, which ends the process. Listening here for the checkout, the failure
+   * shows up as the next query's rejection instead, and the client is discarded on release.
+   */
+  const checkout = async (from: pg.Pool) => {
+    const client = await from.connect().catch((error: Error) => {
+      const full = from.totalCount >= (from.options.max ?? 10);
+      const answering = Date.now() - answeredAt < CONNECT_WAIT_MS * 2;
+      throw full && answering && /timeout exceeded/i.test(error.message)
+        ? new DatabaseBusyError()
+        : error;
+    });
+    let lost = false;
+    const onError = () => (lost = true);
+    client.on('error', onError);
+    return {
+      client,
+      release: (broken = false) => {
+        client.off('error', onError);
+        client.release(broken || lost);
+      },
+    };
+  };
+
+  const run = async <T>(
+    from: pg.Pool,
+    work: (sql: Sql) => Promise<T>,
+    tenantId?: string,
+  ): Promise<T> => {
+    const { client, release } = await checkout(from);
     let broken = false;
     try {
       // BEGIN and the tenant's context in one simple-protocol round trip.
       await client.query(
         `${listenScript(client)}BEGIN${tenantId === undefined ? '' : `; ${tenantContextScript(tenantId)}`}`,
       );
+      answeredAt = Date.now();
       const sql: Sql = {
         query: (text, params) => client.query(statement(text, params)) as never,
         exec: async (script) => {
@@ -65,15 +121,31 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
       });
       throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
   };
 
-  return {
+  const statementOn = async <R>(from: pg.Pool, text: string, params?: unknown[]) => {
+    const { client, release } = await checkout(from);
+    try {
+      const result = await client.query(statement(text, params));
+      answeredAt = Date.now();
+      return result as unknown as QueryResult<R>;
+    } finally {
+      release();
+    }
+  };
+
+  /** Transactions and statements on one pool; the rest is the database's. */
+  const poolCalls = (from: pg.Pool) => ({
+    system: <T>(work: (sql: Sql) => Promise<T>) => run(from, work),
+    tenant: <T>(tenantId: string, work: (sql: Sql) => Promise<T>) => run(from, work, tenantId),
+    systemStatement: <R>(text: string, params?: unknown[]) => statementOn<R>(from, text, params),
+  });
+
+  const database: Database = {
     kind: 'postgres',
-    system: (work) => run(work),
-    tenant: (tenantId, work) => run(work, tenantId),
-    systemStatement: (text, params) => pool.query(statement(text, params)) as never,
+    ...poolCalls(pool),
     listen: async (channel, handlers) => {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       // Changes committed by other nodes arrive on a connection of its own, which says when it
@@ -120,22 +192,30 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     },
     withLock: async (name, work) => {
       // A session-level lock on a dedicated connection: two nodes starting together queue here.
-      const client = await pool.connect();
+      const { client, release } = await checkout(pool);
       try {
         await client.query('SELECT pg_advisory_lock($1::bigint)', [lockKey(name)]);
         try {
-          return await run(work);
+          return await run(pool, work);
         } finally {
           await client.query('SELECT pg_advisory_unlock($1::bigint)', [lockKey(name)]);
         }
       } finally {
-        client.release();
+        release();
       }
     },
     ping: async () => {
-      await pool.query('SELECT 1');
+      await statementOn(pingPool, 'SELECT 1');
       return true;
     },
-    close: () => pool.end(),
+    lane: (name, size) => {
+      let lane = lanes.get(name);
+      if (!lane) lanes.set(name, (lane = { ...database, ...poolCalls(newPool(size)) }));
+      return lane;
+    },
+    close: async () => {
+      await Promise.all(pools.map((each) => each.end()));
+    },
   };
+  return database;
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rlsProblems } from '../security/rls-audit';
 import { call, signIn } from '../testing/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { APP_ROLE } from './database';
 
 describe.each(BACKENDS)('tenant isolation on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -16,23 +18,37 @@ describe.each(BACKENDS)('tenant isolation on $backend', ({ backend, available })
   afterAll(async () => server?.close());
 
   it.skipIf(!available)(
-    'enables row-level security on every table that has a tenant_id column',
+    'fences every table that has a tenant_id column: RLS on, a tenant policy, forced if the app role owns it',
     async () => {
-      const { rows } = await server.db.system((sql) =>
-        sql.query<{ table_name: string; rls: boolean; policies: number }>(
-          `SELECT c.relname AS table_name, c.relrowsecurity AS rls,
-                (SELECT count(*)::int FROM pg_policies p WHERE p.tablename = c.relname) AS policies
-           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
-            AND EXISTS (SELECT 1 FROM information_schema.columns col
-                         WHERE col.table_schema = 'public' AND col.table_name = c.relname AND col.column_name = 'tenant_id')`,
-        ),
-      );
-      expect(rows.length).toBeGreaterThanOrEqual(10);
-      const unprotected = rows
-        .filter((row) => !row.rls || row.policies === 0)
-        .map((row) => row.table_name);
-      expect(unprotected).toEqual([]);
+      const { tables, problems } = await server.db.system(rlsProblems);
+      expect(tables).toBeGreaterThanOrEqual(10);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.skipIf(!available)(
+    'the check reports a table without row-level security, and one its role owns without FORCE',
+    async () => {
+      // Made and checked inside a transaction that is rolled back: the database keeps nothing.
+      const rolledBack = new Error('roll back');
+      const seen: string[] = [];
+      await expect(
+        server.db.system(async (sql) => {
+          await sql.exec('CREATE TABLE rls_probe_open (id int, tenant_id bigint)');
+          await sql.exec(`CREATE TABLE rls_probe_owned (id int, tenant_id bigint);
+            ALTER TABLE rls_probe_owned ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY tenant_isolation ON rls_probe_owned
+              USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);
+            ALTER TABLE rls_probe_owned OWNER TO ${APP_ROLE}`);
+          seen.push(...(await rlsProblems(sql)).problems);
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+      expect(seen).toEqual([
+        'rls_probe_open: row-level security is off',
+        'rls_probe_open: no policy',
+        `rls_probe_owned: owned by ${APP_ROLE} without FORCE ROW LEVEL SECURITY`,
+      ]);
     },
   );
 

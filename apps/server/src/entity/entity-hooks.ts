@@ -28,6 +28,11 @@ export interface EntityHooks {
   /** After rows were enabled (1) or disabled (0). */
   afterStatus?(ctx: EntityContext, ids: string[], status: number): Promise<void>;
   beforeDelete?(ctx: EntityContext, ids: string[]): Promise<void>;
-  /** After any write (grant caches are dropped here). */
+  /** After any write, inside its transaction. */
   afterWrite?(ctx: EntityContext): Promise<void> | void;
+  /**
+   * After a write's transaction committed. Caches of what was written are dropped here: dropped
+   * inside the transaction, a concurrent reader could fill them again from the old rows.
+   */
+  afterCommit?(): void;
 }

@@ -170,8 +170,11 @@ export const entityRepo = {
     const params = new Params();
     const columns: string[] = [];
     const placeholders: string[] = [];
-    for (const [name, , column] of storedFields(entity)) {
+    for (const [name, field, column] of storedFields(entity)) {
       if (!(name in values)) continue;
+      // A blank (null) field that has a default gets the default, as if it were left out: its
+      // column may be NOT NULL.
+      if (values[name] === null && field.defaultValue !== undefined) continue;
       columns.push(q(column));
       placeholders.push(params.add(values[name]));
     }
@@ -196,8 +199,12 @@ export const entityRepo = {
   ): Promise<string | undefined> {
     const params = new Params();
     const sets = ['updated_at = now()'];
-    for (const [name, , column] of storedFields(entity)) {
-      if (name in values) sets.push(`${q(column)} = ${params.add(values[name])}`);
+    for (const [name, field, column] of storedFields(entity)) {
+      if (!(name in values)) continue;
+      // Blank (null) on a field with a default is the default, as on insert: the column may be
+      // NOT NULL.
+      const value = values[name] === null ? (field.defaultValue ?? null) : values[name];
+      sets.push(`${q(column)} = ${params.add(value)}`);
     }
     for (const [column, value] of Object.entries(extra))
       sets.push(`${q(column)} = ${params.add(value)}`);

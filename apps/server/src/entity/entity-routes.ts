@@ -17,6 +17,7 @@ import type { Database, Sql } from '../db/database';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import { envelopeOf, ok, page, pageOf } from '../http/envelope';
 import { authOf } from '../http/request-context';
+import { sanitizeRichTextFields } from '../http/rich-text';
 import type { DataFieldService } from './data-field.service';
 import { translateDbError } from './entity-errors';
 import type { EntityContext, EntityHooks } from './entity-hooks';
@@ -85,15 +86,22 @@ export function mountEntity(
     work: (ctx: EntityContext) => Promise<T>,
   ): Promise<T> {
     const auth = authOf(request);
+    let result: T;
     if (entity.scope === 'platform' || (entity.scope === 'shared' && write)) {
       if (!(await deps.platform.isPlatform(auth.tenantId))) throw forbidden('auth.platformOnly');
-      return deps.db.system((sql) => work({ sql, auth, lang: request.lang, tenantId: null }));
-    }
-    if (entity.scope === 'shared')
-      return deps.db.system((sql) => work({ sql, auth, lang: request.lang, tenantId: null }));
-    return deps.db.tenant(auth.tenantId, (sql) =>
-      work({ sql, auth, lang: request.lang, tenantId: auth.tenantId }),
-    );
+      result = await deps.db.system((sql) =>
+        work({ sql, auth, lang: request.lang, tenantId: null }),
+      );
+    } else if (entity.scope === 'shared')
+      result = await deps.db.system((sql) =>
+        work({ sql, auth, lang: request.lang, tenantId: null }),
+      );
+    else
+      result = await deps.db.tenant(auth.tenantId, (sql) =>
+        work({ sql, auth, lang: request.lang, tenantId: auth.tenantId }),
+      );
+    if (write) hooks.afterCommit?.();
+    return result;
   }
 
   const visibleFor = (request: FastifyRequest, sql: Sql) =>
@@ -189,6 +197,8 @@ export function mountEntity(
       handler: async (request) =>
         inScope(request, true, async (ctx) => {
           const values = { ...(request.body as Row) };
+          // Rich text is stored sanitised, so no reader ever gets a publisher's script.
+          sanitizeRichTextFields(entity, values);
           try {
             const extra = (await hooks.beforeCreate?.(ctx, values)) ?? {};
             const id = hooks.create
@@ -236,6 +246,7 @@ export function mountEntity(
       handler: async (request) =>
         inScope(request, true, async (ctx) => {
           const { id, ...values } = request.body as Row & { id: string };
+          sanitizeRichTextFields(entity, values);
           try {
             const parentField = entity.tree?.parent;
             if (parentField && entity.fields[parentField]!.ref && values[parentField]) {

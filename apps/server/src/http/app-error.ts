@@ -21,6 +21,8 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** OAuth error code for the token endpoint and bearer failures (RFC 6749 / 6750). */
       oauthError?: string;
+      /** More members of an OAuth error answer (RFC 6749 §5.2 allows them): an MFA ticket. */
+      extra?: Record<string, string | number>;
     } = {},
   ) {
     super(key);

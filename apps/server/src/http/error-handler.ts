@@ -1,6 +1,7 @@
 import { fieldLabel, translate, type Lang } from '@shuili/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DatabaseBusyError, isDatabaseUnavailable } from '../db/pg-errors';
 import { AppError, type FieldProblem } from './app-error';
 import { issuesToProblems } from './validation-problems';
 
@@ -16,13 +17,18 @@ function translateFields(
   fields: FieldProblem[] | undefined,
   labels: Record<string, { label: Record<Lang, string> }> | undefined,
 ) {
-  return fields?.map((problem) => ({
-    field: problem.field,
-    message: translate(lang, problem.key, {
-      field: labels?.[problem.field.split('.')[0]!]?.label[lang] ?? fieldLabel(lang, problem.field),
-      ...problem.params,
-    }),
-  }));
+  return fields?.map((problem) => {
+    const name = problem.field.split('.')[0]!;
+    // Own labels only: an unknown field named "constructor" must not find Object's.
+    const own = labels && Object.hasOwn(labels, name) ? labels[name] : undefined;
+    return {
+      field: problem.field,
+      message: translate(lang, problem.key, {
+        field: own?.label[lang] ?? fieldLabel(lang, problem.field),
+        ...problem.params,
+      }),
+    };
+  });
 }
 
 /** An error's fields and headline in one language (the headline is its first field's message). */
@@ -49,6 +55,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
         error.options.oauthError ?? (error.status === 400 ? 'invalid_request' : 'invalid_grant'),
       error_description: message,
       ...(errors ? { errors } : {}),
+      ...error.options.extra,
     });
   }
   return reply.send({
@@ -85,7 +92,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = issuesToProblems(error.validation as never);
+      // The part that failed (body, querystring) names problems of the whole input.
+      const fields = issuesToProblems(error.validation as never, error.validationContext);
       return sendAppError(
         request,
         reply,
@@ -99,6 +107,24 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send({ code: error.statusCode, message: error.message, data: null });
+    }
+    if (error instanceof DatabaseBusyError) {
+      // Not a bug either: more requests than connections for longer than a request should wait.
+      request.log.warn('database connections busy');
+      return sendAppError(
+        request,
+        reply,
+        new AppError(503, 'error.serverBusy', { headers: { 'retry-after': '2' } }),
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is stopped or restarting; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendAppError(
+        request,
+        reply,
+        new AppError(503, 'error.databaseUnavailable', { headers: { 'retry-after': '5' } }),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendAppError(request, reply, new AppError(500, 'error.server'));

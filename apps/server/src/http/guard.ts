@@ -4,9 +4,10 @@ import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
 import { SessionChecks } from '../modules/uaa/session-checks';
-import { sessionRepo } from '../modules/uaa/session.repo';
+import { sessionRepo, type SessionLimits } from '../modules/uaa/session.repo';
 import { AppError } from './app-error';
 import type { AuthContext } from './request-context';
+import type { RouteEntry } from './route-table';
 
 const unauthorized = (key: string, code: number, error?: string) =>
   new AppError(401, key, {
@@ -35,13 +36,15 @@ function activeRoleOf(request: FastifyRequest, roles: string[]): string {
  */
 export function registerGuard(
   app: FastifyInstance,
-  deps: { db: Database; tokens: AccessTokens; grants: UrlGrantService },
+  deps: { db: Database; tokens: AccessTokens; grants: UrlGrantService; limits?: SessionLimits },
 ) {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
 
   // Live sessions are remembered while the database's announcements of ended ones are heard.
-  const sessions = new SessionChecks(deps.db);
+  const sessions = new SessionChecks(deps.db, undefined, deps.limits);
   app.addHook('onReady', () => sessions.start());
   app.addHook('onClose', () => sessions.stop());
 
@@ -50,8 +53,12 @@ export function registerGuard(
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const permission = route.config?.permission;
     if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Fastify adds a HEAD twin of every GET; the table lists the GET.
+    const served = methods.filter((method) => method !== 'HEAD');
+    if (served.length > 0)
+      routeTable.push({ methods: served, url: route.url, permission, schema: route.schema });
     if (permission === 'granted') {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
       deps.grants.register({
         method: methods.filter((method) => method !== 'HEAD').join(','),
         url: route.url,
@@ -107,4 +114,5 @@ export function registerGuard(
       throw new AppError(403, 'auth.forbidden');
     }
   });
+  return { sessions };
 }

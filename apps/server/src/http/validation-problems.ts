@@ -13,9 +13,11 @@ export interface IssueLike {
 
 /**
  * Turns zod issues into field problems with message keys. A schema may name its own key
- * (`validation.*`) as the message; otherwise the key follows the issue code.
+ * (`validation.*`) as the message; otherwise the key follows the issue code. An issue about the
+ * whole input (a JSON list or plain text where an object belongs) is named after the part that
+ * was wrong (`root`: body, querystring, params), so even that names a field.
  */
-export function issuesToProblems(issues: readonly IssueLike[]): FieldProblem[] {
+export function issuesToProblems(issues: readonly IssueLike[], root = ''): FieldProblem[] {
   return issues.map((issue): FieldProblem => {
     const detail = { ...(issue.params ?? {}), ...issue } as Record<string, unknown>;
     const code = String(issue.code ?? issue.keyword ?? 'invalid');
@@ -28,6 +30,7 @@ export function issuesToProblems(issues: readonly IssueLike[]): FieldProblem[] {
     let field = (firstIndex > 0 ? pathParts.slice(0, firstIndex) : pathParts).map(String).join('.');
     if (code === 'unrecognized_keys' && Array.isArray(detail.keys))
       field = detail.keys.map(String).join(', ');
+    if (field === '') field = root;
     if (issue.message.startsWith('validation.')) return { field, key: issue.message };
     const isNumber = detail.origin === 'number' || detail.origin === 'bigint';
     switch (code) {

@@ -111,9 +111,11 @@ describe('serving the console', () => {
   });
 
   it('reports its health', async () => {
-    expect((await call(server, 'GET', '/api/health')).body.data).toEqual({
+    expect((await call(server, 'GET', '/api/health')).body.data).toMatchObject({
       status: 'up',
       database: 'up',
+      sessionNotifications: 'listening',
+      broker: { kind: 'embedded', state: 'up' },
     });
   });
 });

@@ -38,6 +38,14 @@ export interface TransportEndpoints {
   externalUrl?: string;
 }
 
+/** What /api/health says of the broker: external mode counts this node's shared-subscription consumers. */
+export interface TransportState {
+  kind: 'embedded' | 'external';
+  state: 'up' | 'partial' | 'down';
+  consumers?: number;
+  consumersConnected?: number;
+}
+
 /**
  * The one way the rest of the server talks to devices and pushes to browsers (docs/iot.md),
  * whether the broker is embedded (aedes) or external (MQTT 5 with shared subscriptions).
@@ -64,6 +72,8 @@ export interface DeviceTransport {
   /** Ends a device's connection (its secret was revoked or rotated). */
   disconnectDevice(tenantCode: string, deviceNo: string): void;
   endpoints(): TransportEndpoints;
+  /** The broker's state now (for /api/health). */
+  state(): TransportState;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import type {
   DeviceTransportDeps,
   Presence,
   TransportEndpoints,
+  TransportState,
   Uplink,
 } from './device-transport';
 import { MqttAuthenticator } from './mqtt-authenticator';
@@ -69,6 +70,11 @@ export class EmbeddedTransport implements DeviceTransport {
 
   endpoints(): TransportEndpoints {
     return { tcpPort: this.tcpPort, tlsPort: this.tlsPort, wsPath: MQTT_WS_PATH };
+  }
+
+  state(): TransportState {
+    // In this process: up while the process is (devices reconnect when it restarts).
+    return { kind: 'embedded', state: 'up' };
   }
 
   async start(): Promise<void> {

@@ -21,6 +21,10 @@ describe.skipIf(!TEST_MQTT_URL)('external MQTT broker (MQTT_URL)', () => {
         // A group of its own: other runs against the same Mosquitto must not take our messages.
         mqttShareGroup: `test${crypto.randomBytes(4).toString('hex')}`,
         mqttConsumers: 2,
+        // Its own client ids (parallel runs share this Mosquitto), and sessions that do not
+        // outlive the run by long.
+        mqttNodeId: `test-${crypto.randomBytes(4).toString('hex')}`,
+        mqttSessionExpirySeconds: 60,
       },
     });
   });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   MAX_PAYLOAD_BYTES,
   deviceIdentity,
@@ -15,6 +14,7 @@ import type {
   DeviceTransportDeps,
   Presence,
   TransportEndpoints,
+  TransportState,
   Uplink,
 } from './device-transport';
 import { MqttAuthenticator } from './mqtt-authenticator';
@@ -28,11 +28,22 @@ const uplinkFilters = (group: string) =>
   );
 /** A failed store is tried again after 1, 2, 4 ... up to this many ms. */
 const MAX_RETRY_MS = 30_000;
+/** Consumers come back quickly: until they have subscribed, the broker has nobody to queue for. */
+const CONSUMER_RECONNECT_MS = 500;
+/** Leaving (MQTT_LEAVE_ON_STOP): done when nothing is being stored and nothing came for this long. */
+const LEAVE_QUIET_MS = 1000;
+/** ... or given up after this long (main.ts exits after 25 s), keeping the sessions. */
+const LEAVE_MAX_MS = 10_000;
 
 /**
  * Devices on an external broker (Mosquitto, EMQX: `MQTT_URL`), consumed through MQTT 5 shared
  * subscriptions so that several server nodes split the load; each message is acknowledged only
  * once it is stored (`customHandleAcks`).
+ *
+ * The consumers' sessions are persistent (MQTT_SESSION_EXPIRY_SECONDS) under client ids stable
+ * across restarts (MQTT_NODE_ID): a message the broker has taken for this node waits in its
+ * session while the node or the broker restarts, instead of dying with a clean session. See
+ * docs/iot.md "External broker durability" for what the broker must be configured with.
  *
  * Browsers still connect to /mqtt on this node: a local aedes serves them, read-only. Live data
  * reaches them through a relay: for every tenant with a browser on this node, a plain (not
@@ -47,8 +58,14 @@ const MAX_RETRY_MS = 30_000;
  */
 export class ExternalTransport implements DeviceTransport {
   private readonly broker: MqttBroker;
-  private readonly nodeId = crypto.randomBytes(4).toString('hex');
   private readonly consumers: MqttClient[] = [];
+  /** Consumers whose shared subscriptions are in place on the broker's current run. */
+  private readonly subscribed = new Set<MqttClient>();
+  /** Uplinks handed to the store and not acknowledged yet, over every consumer. */
+  private storing = 0;
+  private lastDeliveryAt = 0;
+  /** Set while leaving the share group for good: no subscription any more. */
+  private leaving = false;
   /** Commands and live pushes go out here; the relay subscriptions live here too. */
   private relay: MqttClient | undefined;
   /** Follows every device's retained status, for isConnected on any node. */
@@ -127,6 +144,20 @@ export class ExternalTransport implements DeviceTransport {
     return { wsPath: MQTT_WS_PATH, externalUrl: url.toString().replace(/\/$/, '') };
   }
 
+  state(): TransportState {
+    // Connected is not enough: until a consumer has subscribed again it takes no messages.
+    const connected = this.consumers.filter(
+      (client) => client.connected && this.subscribed.has(client),
+    ).length;
+    const total = this.consumers.length;
+    return {
+      kind: 'external',
+      state: total > 0 && connected === total ? 'up' : connected > 0 ? 'partial' : 'down',
+      consumers: total,
+      consumersConnected: connected,
+    };
+  }
+
   async start(): Promise<void> {
     if (!this.config.mqttAuthSecret)
       this.app.log.warn(
@@ -147,31 +178,112 @@ export class ExternalTransport implements DeviceTransport {
       if (parsed && status)
         this.online.set(deviceIdentity(parsed.tenantCode, parsed.deviceNo), status.online);
     });
+    const firstSubscriptions: Promise<void>[] = [];
     for (let i = 0; i < this.config.mqttConsumers; i += 1) {
-      this.consumers.push(
-        this.client(`work${i}`, {
-          customHandleAcks: (topic, message, _packet, done) =>
-            this.consume(topic, message, (code) => done(code)),
-        }),
+      firstSubscriptions.push(
+        new Promise((resolve) => this.consumers.push(this.consumer(i, resolve))),
       );
     }
     await Promise.all([
       this.watcher.subscribeAsync('t/+/d/+/status', { qos: 1 }),
-      ...this.consumers.map((client) =>
-        client.subscribeAsync(uplinkFilters(this.config.mqttShareGroup), { qos: 1 }),
-      ),
+      ...firstSubscriptions,
     ]);
   }
 
+  /**
+   * A consumer of the shared uplink subscriptions on a persistent session: what the broker has
+   * queued for it (or sent and not had acknowledged) is delivered when it connects again, after
+   * a restart of this node or of the broker. It subscribes on every connection, even when the
+   * broker says the session was kept: Mosquitto 2.0 restores a persistent session's queued
+   * messages and plain subscriptions from its persistence file but not its shared ones
+   * (checked with 2.0.11), and subscribing again to the same filters changes nothing otherwise.
+   */
+  private consumer(index: number, onFirstSubscription: () => void): MqttClient {
+    const expiry = this.config.mqttSessionExpirySeconds;
+    const client = this.client(`work${index}`, {
+      clean: expiry === 0,
+      ...(expiry > 0 && { properties: { sessionExpiryInterval: expiry } }),
+      reconnectPeriod: CONSUMER_RECONNECT_MS,
+      resubscribe: false,
+      customHandleAcks: (topic, message, _packet, done) => {
+        this.storing += 1;
+        this.lastDeliveryAt = Date.now();
+        this.consume(topic, message, (code) => {
+          this.storing -= 1;
+          done(code);
+        });
+      },
+    });
+    client.on('close', () => this.subscribed.delete(client));
+    client.on('connect', () => {
+      if (this.leaving) return;
+      client.subscribeAsync(uplinkFilters(this.config.mqttShareGroup), { qos: 1 }).then(
+        (granted) => {
+          const refused = granted.filter((grant) => grant.qos > 2);
+          // Refused (the broker's ACL): said loudly and in /api/health, but the server starts.
+          if (refused.length > 0)
+            this.app.log.error(
+              { refused: refused.map((grant) => grant.topic) },
+              'external MQTT broker refused the uplink subscriptions',
+            );
+          else this.subscribed.add(client);
+          onFirstSubscription();
+        },
+        (error: unknown) =>
+          this.app.log.warn({ err: error }, 'uplink subscription failed: retried on reconnect'),
+      );
+    });
+    return client;
+  }
+
   async stop(): Promise<void> {
+    const left = this.config.mqttLeaveOnStop && (await this.leave());
     this.stopping = true;
     for (const timer of this.kicks) clearTimeout(timer);
     this.kicks.clear();
     await this.broker.stop();
-    // Not acknowledged yet = not stored: the broker gives those messages to another node.
+    // Not acknowledged yet = not stored: the broker keeps those messages in this node's sessions
+    // and delivers them again when it is back (within MQTT_SESSION_EXPIRY_SECONDS).
+    this.subscribed.clear();
     await Promise.all(
-      [...this.consumers, this.relay, this.watcher].map((client) => client?.endAsync(true)),
+      [...(left ? [] : this.consumers), this.relay, this.watcher].map((client) =>
+        client?.endAsync(true),
+      ),
     );
+  }
+
+  /**
+   * Leaves the share group for good (MQTT_LEAVE_ON_STOP: a node removed or scaled down), so
+   * that the broker queues nothing more for this node's sessions: it gives an offline member its
+   * turn like any other, and what waits in a session that expires is gone (Mosquitto 2.0 does
+   * not hand it to another member). Unsubscribes, stores and acknowledges what is still coming,
+   * then ends the sessions (DISCONNECT with session expiry 0). Answers false, keeping the
+   * sessions for this node's return, when a consumer is away or the store does not finish.
+   */
+  private async leave(): Promise<boolean> {
+    this.leaving = true;
+    if (this.config.mqttSessionExpirySeconds === 0) return false;
+    if (this.consumers.some((client) => !client.connected)) {
+      this.app.log.warn('MQTT_LEAVE_ON_STOP: a consumer is not connected, its session is kept');
+      return false;
+    }
+    const filters = uplinkFilters(this.config.mqttShareGroup);
+    await Promise.all(this.consumers.map((client) => client.unsubscribeAsync(filters)));
+    this.subscribed.clear();
+    const deadline = Date.now() + LEAVE_MAX_MS;
+    const done = () => this.storing === 0 && Date.now() - this.lastDeliveryAt >= LEAVE_QUIET_MS;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (!done()) {
+      this.app.log.warn('MQTT_LEAVE_ON_STOP: uplinks still being stored, the sessions are kept');
+      return false;
+    }
+    await Promise.all(
+      this.consumers.map((client) =>
+        client.endAsync(false, { properties: { sessionExpiryInterval: 0 } }),
+      ),
+    );
+    this.app.log.info("left the shared subscription group: this node's sessions are ended");
+    return true;
   }
 
   /** MQTT_USERNAME / MQTT_PASSWORD when set (else mqtt.js reads MQTT_URL's user info). */
@@ -211,9 +323,9 @@ export class ExternalTransport implements DeviceTransport {
   private client(role: string, options: IClientOptions): MqttClient {
     const client = connect(this.config.mqttUrl!, {
       protocolVersion: 5,
-      clientId: `shuili-${this.nodeId}-${role}`,
-      // A clean session: when a node goes away, its unacknowledged shared messages go to
-      // another node (MQTT 5 §4.8.2) instead of waiting for this one.
+      clientId: `shuili-${this.config.mqttNodeId}-${role}`,
+      // The relay and the watcher keep nothing: a browser's live view and the retained statuses
+      // are sent afresh on every connection.
       clean: true,
       reconnectPeriod: 2000,
       ...this.credentials(),

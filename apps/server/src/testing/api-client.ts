@@ -1,5 +1,11 @@
 import { BROWSER_CLIENT_ID, type TokenResponse } from '@shuili/contract';
 import { hashPassword } from '../modules/uaa/password-hasher';
+import {
+  knowsSecondFactor,
+  nextSecondFactorCode,
+  rememberRecoveryCodes,
+  rememberSecondFactor,
+} from './second-factor';
 import type { TestServer } from './test-server';
 
 export const BROWSER_BASIC = `Basic ${Buffer.from(`${BROWSER_CLIENT_ID}:browser`).toString('base64')}`;
@@ -80,18 +86,39 @@ export function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-/** Signs in with the password grant and answers the token response (throws on failure). */
+/**
+ * Signs in with the password grant and answers the token response (throws on failure). An
+ * account that must have a second factor (the platform tenant's administrators) is enrolled at
+ * its first sign-in and answers a code after that, as a person with an authenticator would.
+ */
 export async function signIn(
   server: Pick<TestServer, 'url'>,
   tenantCode: string,
   username: string,
   password: string,
 ): Promise<TokenResponse> {
-  const result = await requestToken(
-    server,
-    { grant_type: 'password', type: 'account', tenantCode, username, password },
-    { ip: freshIp() },
-  );
+  const params = { grant_type: 'password', type: 'account', tenantCode, username, password };
+  let result = await requestToken(server, params, { ip: freshIp() });
+  if (result.status === 401 && result.body.error === 'mfa_enrollment_required') {
+    const enrolment = await call<{ data: { secret: string } }>(
+      server,
+      'POST',
+      '/api/uaa/mfa/startEnrolment',
+      { body: { ticket: (result.body as { mfa_ticket?: string }).mfa_ticket }, ip: freshIp() },
+    );
+    if (enrolment.status !== 200)
+      throw new Error(`enrolment of ${tenantCode}/${username} failed: ${enrolment.status}`);
+    rememberSecondFactor(server.url, tenantCode, username, enrolment.body.data.secret);
+  }
+  if (
+    result.status === 401 &&
+    (result.body.error === 'mfa_enrollment_required' || result.body.error === 'mfa_required') &&
+    knowsSecondFactor(server.url, tenantCode, username)
+  ) {
+    const totpCode = await nextSecondFactorCode(server.url, tenantCode, username);
+    result = await requestToken(server, { ...params, totpCode }, { ip: freshIp() });
+    rememberRecoveryCodes(server.url, tenantCode, username, result.body.recovery_codes);
+  }
   if (result.status !== 200)
     throw new Error(
       `sign-in of ${tenantCode}/${username} failed: ${result.status} ${JSON.stringify(result.body)}`,

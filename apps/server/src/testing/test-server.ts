@@ -107,3 +107,7 @@ export async function startTestServer(
     },
   };
 }
+
+// Tests and tools in other workspaces (e2e, bench) sign in accounts with a second factor too.
+export * from './second-factor';
+export { totpCode, totpStep } from '../modules/uaa/totp';

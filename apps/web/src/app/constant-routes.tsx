@@ -5,7 +5,9 @@ import { RedirectPage } from './RedirectPage';
 
 // Each screen is its own chunk: the sign-in page never downloads the console's code.
 const WorkbenchPage = lazyPage(() => import('../features/home/WorkbenchPage'), 'WorkbenchPage');
-const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage', [
+  'account',
+]);
 const MyNotificationPage = lazyPage(
   () => import('../features/notification/MyNotificationPage'),
   'MyNotificationPage',

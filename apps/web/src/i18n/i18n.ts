@@ -34,6 +34,13 @@ const bundles = {
     tw: () => import('./features/iot/tw.json'),
     en: () => import('./features/iot/en.json'),
   },
+  // Two-step verification and sessions: the profile's cards and the sign-in's second step, which
+  // only accounts with a second factor reach.
+  account: {
+    zh: () => import('./features/account/zh.json'),
+    tw: () => import('./features/account/tw.json'),
+    en: () => import('./features/account/en.json'),
+  },
 } satisfies Record<string, Bundle>;
 
 /** A console area whose strings load with its screens (i18n/features/<area>/<lang>.json). */

@@ -1,4 +1,5 @@
 import type en from './en.json';
+import type account from './features/account/en.json';
 import type admin from './features/admin/en.json';
 import type iot from './features/iot/en.json';
 import type resource from './features/resource/en.json';
@@ -9,6 +10,8 @@ import type resource from './features/resource/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof resource & typeof admin & typeof iot };
+    resources: {
+      translation: typeof en & typeof resource & typeof admin & typeof iot & typeof account;
+    };
   }
 }

@@ -17,6 +17,8 @@ export class OAuthRequestError extends Error {
   readonly status: number;
   readonly error: OAuthError['error'] | undefined;
   readonly fieldErrors: FieldError[];
+  /** With mfa_enrollment_required: the ticket that opens the authenticator set-up. */
+  readonly mfaTicket: string | undefined;
 
   constructor(status: number, body: Partial<OAuthError> | null, fallback: string) {
     super(body?.error_description || fallback);
@@ -24,6 +26,7 @@ export class OAuthRequestError extends Error {
     this.status = status;
     this.error = body?.error;
     this.fieldErrors = Array.isArray(body?.errors) ? body.errors : [];
+    this.mfaTicket = body?.mfa_ticket;
   }
 }
 
@@ -32,12 +35,15 @@ export type PasswordGrant = {
   tenantCode: string;
   username: string;
   password: string;
+  /** The authenticator's code (or a recovery code), when the server asked for it. */
+  totpCode?: string;
 };
 export type MobileGrant = {
   grant_type: 'mobile';
   tenantCode: string;
   mobile: string;
   smsCaptcha: string;
+  totpCode?: string;
 };
 
 async function postToken(params: Record<string, string>): Promise<TokenResponse> {

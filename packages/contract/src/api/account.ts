@@ -46,3 +46,21 @@ export const updatePasswordSchema = z
     }
   });
 export type UpdatePasswordBody = z.input<typeof updatePasswordSchema>;
+
+/** One of the signed-in user's own sessions (profile → Sessions). */
+export const mySessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  grantType: z.string(),
+  /** The session this request came from. */
+  current: z.boolean(),
+});
+export type MySession = z.infer<typeof mySessionSchema>;
+
+export const sessionIdSchema = z.object({
+  id: z.uuid({ error: 'validation.invalid' }),
+});
+export const signedOutSchema = z.object({ count: z.number().int() });

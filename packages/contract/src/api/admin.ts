@@ -26,6 +26,7 @@ export const roleGrantSchemas = {
     dataFields: z.string().trim().min(1).max(2000),
   }),
   resetPassword: z.strictObject({ id: idSchema, password: v.password() }),
+  resetSecondFactor: z.strictObject({ id: idSchema }),
   assignZone: z.object({
     userId: idSchema,
     zoneIds: z

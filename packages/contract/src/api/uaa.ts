@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BROWSER_SCOPE } from '../constants';
-import { v } from '../validation';
+import { LIMITS, v } from '../validation';
 
 /**
  * Session and login calls of spec §7. The token endpoint takes its parameters in the query
@@ -11,12 +11,21 @@ const clientFields = {
   client_id: z.string().trim().max(64).optional(),
 };
 
+/**
+ * The second factor of a user who has one (or must enrol): a 6-digit TOTP code or one of the
+ * recovery codes (xxxxx-xxxxx). Without it such a user is answered mfa_required.
+ */
+const totpCodeField = {
+  totpCode: z.string().trim().min(1).max(32).optional(),
+};
+
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
   type: z.literal('account').default('account'),
   tenantCode: v.tenantCode(),
   username: v.userInfo(),
   password: v.password(),
+  ...totpCodeField,
   ...clientFields,
 });
 
@@ -26,6 +35,7 @@ export const mobileGrantSchema = z.object({
   tenantCode: v.tenantCode(),
   mobile: v.mobile(),
   smsCaptcha: v.captcha(),
+  ...totpCodeField,
   ...clientFields,
 });
 
@@ -49,6 +59,8 @@ export const tokenResponseSchema = z.object({
   scope: z.string(),
   tenantCode: z.string(),
   jti: z.string(),
+  /** Only when this sign-in confirmed a second-factor enrolment: one-time codes, shown once. */
+  recovery_codes: z.array(z.string()).optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -160,4 +172,43 @@ export type Org = z.infer<typeof orgSchema>;
 export const pageQuerySchema = z.object({
   currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(10000).default(20),
+});
+
+/** Second factor (TOTP, RFC 6238): enrolment and status. */
+export const MFA_POLICIES = ['optional', 'required'] as const;
+export type MfaPolicy = (typeof MFA_POLICIES)[number];
+
+export const mfaTicketSchema = z.object({
+  ticket: z.string({ error: 'validation.required' }).trim().min(1).max(512),
+});
+export const mfaEnrolmentSchema = z.object({
+  /** Base32 secret, for typing into an authenticator by hand. */
+  secret: z.string(),
+  /** otpauth://totp/Shuili:<tenant>/<user>?secret=...&issuer=Shuili, shown as a QR code. */
+  otpauthUrl: z.string(),
+});
+export type MfaEnrolment = z.infer<typeof mfaEnrolmentSchema>;
+
+export const mfaStatusSchema = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  policy: z.enum(MFA_POLICIES),
+  recoveryCodesLeft: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+const totpCode = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.totpCode' });
+
+export const mfaConfirmSchema = z.object({ code: totpCode() });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** Turning the second factor off takes the password and a code (or a recovery code). */
+export const mfaDisableSchema = z.object({
+  password: z.string({ error: 'validation.required' }).min(1).max(LIMITS.password.max),
+  code: z.string({ error: 'validation.required' }).trim().min(1).max(32),
 });

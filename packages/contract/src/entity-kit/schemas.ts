@@ -95,7 +95,16 @@ export function querySchemaOf(entity: EntityDef) {
       shape[name] = z.preprocess(blankToNull, z.string().trim().max(255).nullable().optional());
     }
   }
-  if (entity.tree) shape.parentId = z.string().max(64).optional();
+  if (entity.tree) {
+    // A parent that is a reference holds an id (a bigint column): refuse anything else here,
+    // or the database refuses it with a server error. Blank still asks for the roots.
+    shape.parentId = entity.fields[entity.tree.parent]?.ref
+      ? z
+          .string()
+          .regex(/^(\d{1,18})?$/, { error: 'validation.invalid' })
+          .optional()
+      : z.string().max(64).optional();
+  }
   return z.object(shape);
 }
 

@@ -16,6 +16,7 @@ import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { identityRepo } from '../uaa/identity.repo';
 import { hashPassword } from '../uaa/password-hasher';
+import { checkNewPassword } from './password-policy';
 import type { RateLimitService } from '../uaa/rate-limit.service';
 import type { TokenService } from '../uaa/token.service';
 import { readAuthority } from './authority.repo';
@@ -122,6 +123,8 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
     },
     handler: async (request) => {
       const { tenantCode, email, charCaptcha, newPassword } = request.body;
+      // Checked before the code is used up, so a refused password does not cost the code.
+      checkNewPassword(newPassword, { field: 'newPassword', tenantCode });
       if (
         !(await deps.captchas.verify('email', resetRecipient(tenantCode, email), charCaptcha, true))
       ) {
@@ -132,6 +135,7 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
         return tenant ? identityRepo.userByEmail(sql, tenant.id, email) : undefined;
       });
       if (!user) throw wrongCode('charCaptcha');
+      checkNewPassword(newPassword, { field: 'newPassword', username: user.username, tenantCode });
       await deps.tokenService.setPassword(
         user.id,
         await hashPassword(newPassword),

@@ -8,6 +8,7 @@ import { AppError, forbidden, tooManyRequests } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { hashPassword, verifyPassword } from '../uaa/password-hasher';
+import { checkNewPassword } from './password-policy';
 import { readSysUser } from '../uaa/profile.repo';
 import { RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
 import type { TokenService } from '../uaa/token.service';
@@ -77,6 +78,11 @@ export async function userDetailRoutes(fastify: FastifyInstance, deps: UserDetai
       const { id, newPassword } = request.body;
       const current = request.body.password ?? request.body.oldPassword ?? '';
       if (id !== auth.userId) throw forbidden('account.notYourself');
+      checkNewPassword(newPassword, {
+        field: 'newPassword',
+        username: auth.username,
+        tenantCode: auth.tenantCode,
+      });
       const throttleKey = `password-change:${auth.userId}`;
       const wait = await deps.rateLimits.attempt(throttleKey, RATE_RULES.accountAttempts);
       if (wait > 0) throw tooManyRequests(wait);

@@ -18,7 +18,7 @@ import { authOf } from '../../http/request-context';
 import type { CaptchaService } from '../account/captcha.service';
 import type { Notifier } from '../notify/notifier';
 import { identityRepo, tenantNameIn } from '../uaa/identity.repo';
-import { hashPassword } from '../uaa/password-hasher';
+import { hashNewPassword } from '../account/password-policy';
 import { clientKey, RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
 import type { UrlGrantService } from '../authority/url-grant.service';
 import { provisionTenant } from './tenant-provisioning.service';
@@ -118,7 +118,10 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
           fields: [{ field: 'smsCaptcha', key: 'auth.captchaInvalid' }],
         });
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password, {
+        field: 'password',
+        username: input.username,
+      });
       const tenantCode = await deps.db.system(async (sql) => {
         let code = newTenantCode();
         while ((await identityRepo.tenantByCode(sql, code)) !== undefined) code = newTenantCode();

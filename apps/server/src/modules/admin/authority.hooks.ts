@@ -4,9 +4,9 @@ import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
 import type { UrlGrantService } from '../authority/url-grant.service';
 
-/** Any change to roles, URLs or grants drops this node's cached grants at once. */
+/** Any change to roles, URLs or grants drops this node's cached grants once it is committed. */
 export function grantCacheHooks(grants: UrlGrantService): EntityHooks {
-  return { afterWrite: () => grants.invalidate() };
+  return { afterCommit: () => grants.invalidate() };
 }
 
 /** ROLE_ADMIN is what keeps a tenant administrable: it keeps its code and cannot go. */
@@ -30,7 +30,7 @@ export function roleHooks(grants: UrlGrantService): EntityHooks {
     async beforeDelete(ctx, ids) {
       await refuseAdminRole(ctx.sql, ids);
     },
-    afterWrite: () => grants.invalidate(),
+    afterCommit: () => grants.invalidate(),
   };
 }
 

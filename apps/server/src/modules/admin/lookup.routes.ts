@@ -137,7 +137,8 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
       tags: ['account'],
       summary: "The organisations of the caller's tenant, paged (the session's organisation list)",
       querystring: z.object({
-        currentPage: z.coerce.number().int().min(1).default(1),
+        // Bounded: the offset it makes must fit PostgreSQL's bigint.
+        currentPage: z.coerce.number().int().min(1).max(1_000_000).default(1),
         pageSize: z.coerce.number().int().min(1).max(10_000).default(10_000),
       }),
       response: { 200: pageOf(orgSchema) },

@@ -1,7 +1,7 @@
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
 import type { UrlGrantService } from '../authority/url-grant.service';
-import { hashPassword } from '../uaa/password-hasher';
+import { hashNewPassword } from '../account/password-policy';
 import { provisionTenant } from './tenant-provisioning.service';
 
 /**
@@ -24,17 +24,20 @@ export function tenantHooks(grants: UrlGrantService): EntityHooks {
           {
             username: String(values.adminUsername),
             nickname: String(values.contact ?? values.adminUsername),
-            passwordHash: await hashPassword(String(values.adminPassword)),
+            passwordHash: await hashNewPassword(String(values.adminPassword), {
+              field: 'adminPassword',
+              username: String(values.adminUsername),
+              tenantCode: String(values.tenantCode),
+            }),
             email: (values.email as string | null) ?? null,
             roleCodes: ['ROLE_ADMIN'],
           },
         ],
       });
-      await ctx.sql.query('UPDATE tenant SET domain = $2, status = $3 WHERE id = $1', [
-        tenantId,
-        values.domain ?? null,
-        values.status ?? 1,
-      ]);
+      await ctx.sql.query(
+        'UPDATE tenant SET domain = $2, status = $3, mfa_policy = $4 WHERE id = $1',
+        [tenantId, values.domain ?? null, values.status ?? 1, values.mfaPolicy ?? 'optional'],
+      );
       await grants.syncCatalogue(ctx.sql, [tenantId]);
       return tenantId;
     },

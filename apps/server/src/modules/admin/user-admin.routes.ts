@@ -16,7 +16,9 @@ import { authOf } from '../../http/request-context';
 import { entityRepo } from '../../entity/entity-repo';
 import { shapeRow } from '../../entity/entity-rows';
 import type { PlatformTenants } from '../../entity/platform-tenants';
-import { hashPassword } from '../uaa/password-hasher';
+import { hashNewPassword } from '../account/password-policy';
+import { mfaRepo } from '../uaa/mfa.repo';
+import { sessionRepo } from '../uaa/session.repo';
 import type { TokenService } from '../uaa/token.service';
 
 const granted = { permission: 'granted' as const };
@@ -96,15 +98,45 @@ export async function userAdminRoutes(
     handler: async (request) => {
       const auth = authOf(request);
       const { rows } = await deps.db.tenant(auth.tenantId, (sql) =>
-        sql.query('SELECT 1 FROM sys_user WHERE id = $1', [request.body.id]),
+        sql.query<{ username: string }>('SELECT username FROM sys_user WHERE id = $1', [
+          request.body.id,
+        ]),
       );
       if (rows.length === 0) throw new AppError(404, 'error.recordNotFound');
       await deps.tokenService.setPassword(
         request.body.id,
-        await hashPassword(request.body.password),
+        await hashNewPassword(request.body.password, {
+          field: 'password',
+          username: rows[0]!.username,
+          tenantCode: auth.tenantCode,
+        }),
         'password_reset',
       );
       return ok(null);
+    },
+  });
+
+  app.post('/api/admin/sysuser/resetSysUserSecondFactor', {
+    config: granted,
+    schema: {
+      tags,
+      summary:
+        "Turns a user's two-step verification off (a lost authenticator) and signs them out everywhere; where it is required they set it up again at their next sign-in",
+      body: roleGrantSchemas.resetSecondFactor,
+      response: { 200: envelopeOf(z.object({ wasOn: z.boolean(), revoked: z.number() })) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      // The tenant's context: row-level security keeps another tenant's users out of reach.
+      const result = await deps.db.tenant(auth.tenantId, async (sql) => {
+        const user = await sql.query('SELECT 1 FROM sys_user WHERE id = $1', [request.body.id]);
+        if (user.rows.length === 0) throw new AppError(404, 'error.recordNotFound');
+        return {
+          wasOn: await mfaRepo.remove(sql, request.body.id),
+          revoked: await sessionRepo.revokeAllOfUser(sql, request.body.id, 'second_factor_reset'),
+        };
+      });
+      return ok(result);
     },
   });
 

@@ -1,7 +1,7 @@
 import type { EntityContext, EntityHooks } from '../../entity/entity-hooks';
 import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
-import { hashPassword } from '../uaa/password-hasher';
+import { hashNewPassword } from '../account/password-policy';
 
 async function revokeSessions(ctx: EntityContext, userIds: string[], reason: string) {
   await ctx.sql.query(
@@ -25,9 +25,13 @@ function requireRoles(values: Row, creating: boolean) {
  * disabled or deleted is signed out everywhere at once. Nobody disables or deletes themselves.
  */
 export const userHooks: EntityHooks = {
-  async beforeCreate(_ctx, values) {
+  async beforeCreate(ctx, values) {
     requireRoles(values, true);
-    values.password = await hashPassword(String(values.password));
+    values.password = await hashNewPassword(String(values.password), {
+      field: 'password',
+      username: values.username as string | undefined,
+      tenantCode: ctx.auth.tenantCode,
+    });
   },
   async beforeUpdate(ctx, id, values) {
     requireRoles(values, false);

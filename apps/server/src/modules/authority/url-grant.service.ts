@@ -18,6 +18,8 @@ const CACHE_MS = 5_000;
 export class UrlGrantService {
   readonly catalogue: GrantedRoute[] = [];
   private readonly cache = new Map<string, { urls: Set<string>; at: number }>();
+  /** Counts invalidations: a read that overlapped one may hold old grants and is not cached. */
+  private generation = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -90,6 +92,7 @@ export class UrlGrantService {
     const key = `${tenantId}|${roleCode}`;
     let entry = this.cache.get(key);
     if (!entry || Date.now() - entry.at > CACHE_MS) {
+      const readFrom = this.generation;
       const { rows } = await this.db.tenant(tenantId, (sql) =>
         sql.query<{ url: string }>(
           `SELECT u.url FROM sys_role_url ru
@@ -100,13 +103,14 @@ export class UrlGrantService {
         ),
       );
       entry = { urls: new Set(rows.map((row) => row.url)), at: Date.now() };
-      this.cache.set(key, entry);
+      if (readFrom === this.generation) this.cache.set(key, entry);
     }
     return entry.urls.has(url);
   }
 
   /** Drops cached grants after a change of roles, URLs or grants on this node. */
   invalidate() {
+    this.generation += 1;
     this.cache.clear();
   }
 }

@@ -29,26 +29,3 @@ const SIGNATURES: Array<{ type: string; matches: (bytes: Buffer) => boolean }> =
 export function imageTypeOf(bytes: Buffer): string | undefined {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.type;
 }
-
-const DOCUMENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  zip: 'application/zip',
-  dwg: 'application/acad',
-};
-
-/**
- * The type a download is served with: a recognised image as itself, a document by its
- * extension, anything else as plain bytes (so a browser never renders uploaded HTML).
- */
-export function fileTypeOf(bytes: Buffer, fileName: string): string {
-  const image = imageTypeOf(bytes);
-  if (image) return image;
-  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  return DOCUMENT_TYPES[extension] ?? 'application/octet-stream';
-}

@@ -20,6 +20,8 @@ export const RATE_RULES = {
   captchaSendsPerRecipient: { limit: 1, windowSeconds: 60, lockSeconds: 0 },
   /** Wrong codes per recipient across all its codes: ten an hour, the next locks (new codes do not reset it). */
   captchaFailuresPerRecipient: { limit: 10, windowSeconds: 3600, lockSeconds: 3600 },
+  /** Second-factor codes per account: five wrong codes lock it for 15 minutes (a success resets it). */
+  mfaAttempts: { limit: 5, windowSeconds: 300, lockSeconds: 900 },
   /** Tenant look-ups per client address (the login form asks as the user types). */
   tenantLookupsPerIp: { limit: 120, windowSeconds: 60, lockSeconds: 60 },
 } satisfies Record<string, RateRule>;

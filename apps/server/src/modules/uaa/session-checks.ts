@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { sessionRepo } from './session.repo';
+import { sessionRepo, type SessionLimits } from './session.repo';
 
 /** The channel on which the database announces sessions that ended (migration 007). */
 export const SESSION_CHANNEL = 'shuili_session';
@@ -36,7 +36,14 @@ export class SessionChecks {
   constructor(
     private readonly db: Database,
     private readonly ttlMs = SESSION_CHECK_TTL_MS,
+    /** Idle and absolute limits; a remembered session is never trusted past either. */
+    private readonly limits?: SessionLimits,
   ) {}
+
+  /** Whether ended sessions are announced to this node now (else every check reads the database). */
+  get listening(): boolean {
+    return this.listener !== undefined;
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -72,7 +79,7 @@ export class SessionChecks {
       this.live.delete(sessionId);
     }
     const generation = this.generation;
-    const state = await sessionRepo.stateOf(this.db, sessionId);
+    const state = await sessionRepo.stateOf(this.db, sessionId, this.limits);
     const ok = Boolean(state && !state.revoked && !state.expired);
     if (ok && this.listener && generation === this.generation) {
       if (this.live.size >= CAPACITY) this.live.delete(this.live.keys().next().value!);

@@ -15,6 +15,7 @@ import type { ClientService, OAuthClient } from './client.service';
 import { identityRepo, isTenantActive, type LoginUserRow, type TenantRow } from './identity.repo';
 import { verifyPassword } from './password-hasher';
 import { KeyedMutex } from './keyed-mutex';
+import type { MfaService } from './mfa.service';
 import { clientKey, RATE_RULES, type RateLimitService } from './rate-limit.service';
 import { newRefreshToken, sessionRepo } from './session.repo';
 
@@ -39,6 +40,10 @@ function parse<S extends z.ZodType>(schema: S, params: Record<string, unknown>):
 
 const invalidGrant = (key: string) => oauthError(400, 'invalid_grant', key);
 
+/** The one-time recovery codes of an enrolment confirmed by this sign-in, shown once. */
+const withRecoveryCodes = (token: TokenResponse, codes: string[] | undefined): TokenResponse =>
+  codes ? { ...token, recovery_codes: codes } : token;
+
 /** A rotated refresh token presented again within this many seconds is a race, not a theft. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
@@ -54,6 +59,9 @@ export class TokenService {
     private readonly captchas: CaptchaService,
     /** However often it is refreshed, a session ends this long after sign-in. */
     private readonly sessionMaxSeconds: number,
+    private readonly mfa: MfaService,
+    /** A session not used for this long ends (refresh included). */
+    private readonly sessionIdleSeconds: number | null,
   ) {}
 
   async grant(request: TokenRequest): Promise<TokenResponse> {
@@ -142,7 +150,16 @@ export class TokenService {
     });
     if (!isTenantActive(signedIn.tenant)) throw invalidGrant('auth.tenantInactive');
     if (signedIn.user.status !== 1) throw invalidGrant('auth.userDisabled');
-    return this.issue(client, signedIn.tenant, signedIn.user, 'password', input.scope, request);
+    const second = await this.mfa.gate(signedIn.user, input.totpCode);
+    const token = await this.issue(
+      client,
+      signedIn.tenant,
+      signedIn.user,
+      'password',
+      input.scope,
+      request,
+    );
+    return withRecoveryCodes(token, second.recoveryCodes);
   }
 
   private async mobileGrant(
@@ -155,10 +172,16 @@ export class TokenService {
       const tenant = await this.activeTenant(sql, input.tenantCode);
       return { tenant, user: await identityRepo.userByMobile(sql, tenant.id, input.mobile) };
     });
-    const codeOk = await this.captchas.verify('sms', input.mobile, input.smsCaptcha, true);
+    // The code is used up only once every factor passed: a user asked for a second factor
+    // sends the same SMS code again with it.
+    const codeOk = await this.captchas.verify('sms', input.mobile, input.smsCaptcha, false);
     if (!codeOk || !user) throw invalidGrant('auth.captchaInvalid');
     if (user.status !== 1) throw invalidGrant('auth.userDisabled');
-    return this.issue(client, tenant, user, 'mobile', input.scope, request);
+    const second = await this.mfa.gate(user, input.totpCode);
+    if (!(await this.captchas.verify('sms', input.mobile, input.smsCaptcha, true)))
+      throw invalidGrant('auth.captchaInvalid');
+    const token = await this.issue(client, tenant, user, 'mobile', input.scope, request);
+    return withRecoveryCodes(token, second.recoveryCodes);
   }
 
   private async refreshGrant(
@@ -175,7 +198,10 @@ export class TokenService {
       });
     }
     const outcome = await this.db.system(async (sql) => {
-      const row = await sessionRepo.findRefresh(sql, presented);
+      const row = await sessionRepo.findRefresh(sql, presented, {
+        idleSeconds: this.sessionIdleSeconds,
+        maxSeconds: this.sessionMaxSeconds,
+      });
       if (!row || row.client_id !== client.clientId)
         return { error: 'auth.refreshInvalid' } as const;
       if (row.used_at) {
@@ -187,7 +213,7 @@ export class TokenService {
         await sessionRepo.revoke(sql, row.session_id, 'refresh_token_reuse');
         return { error: 'auth.refreshReused' } as const;
       }
-      if (row.token_expired || row.session_revoked || row.session_expired)
+      if (row.token_expired || row.session_revoked || row.session_expired || row.session_idle)
         return { error: 'auth.refreshInvalid' } as const;
       await sessionRepo.markUsed(sql, row.token_id);
       const tenant = await identityRepo.tenantById(sql, row.tenant_id);
@@ -243,6 +269,7 @@ export class TokenService {
           ip: request.ip,
           userAgent: request.userAgent?.slice(0, 512),
           refreshSeconds: client.refreshTokenSeconds,
+          maxSeconds: this.sessionMaxSeconds,
         },
         refreshToken,
       );

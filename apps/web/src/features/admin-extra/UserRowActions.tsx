@@ -8,6 +8,7 @@ import { resourceKey } from '../../resource/use-resource';
 import { adminExtraKeys } from './admin-extra-api';
 import { GrantRolesDialog } from './GrantRolesDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { ResetSecondFactorButton } from './ResetSecondFactorButton';
 import { SignOutUserButton } from './SignOutUserButton';
 
 /** A row of the users list (sysUserEntity's query answer). */
@@ -20,7 +21,10 @@ export interface UserRowActionsProps {
   row: UserRow;
 }
 
-/** The users list's row actions: grant roles, reset the password, sign the user out. */
+/**
+ * The users list's row actions: grant roles, reset the password or the two-step verification,
+ * sign the user out.
+ */
 export function UserRowActions({ row }: UserRowActionsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,6 +48,12 @@ export function UserRowActions({ row }: UserRowActionsProps) {
         <Button type="link" size="small" onClick={() => setOpen('reset')} data-testid="row-reset">
           {t('adminExtra.reset.button')}
         </Button>
+        {/* A lost authenticator is a credential reset too: the same button grant covers it. */}
+        <ResetSecondFactorButton
+          userId={row.id}
+          userName={name}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: adminExtraKeys.online })}
+        />
       </Permitted>
       {username && (
         <Permitted code="onlinesysuser:remove">

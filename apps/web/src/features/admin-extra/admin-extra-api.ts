@@ -46,6 +46,12 @@ export const adminExtraApi = {
       quietFieldErrors: true,
     }),
 
+  /** Turns the user's two-step verification off and ends their sessions. */
+  resetSecondFactor: (id: string) =>
+    http.post<{ wasOn: boolean; revoked: number }>('/api/admin/sysuser/resetSysUserSecondFactor', {
+      data: { id },
+    }),
+
   /** Ends every session of the user. */
   removePrincipal: (username: string) =>
     http.post<{ revoked: number }>('/api/admin/sysuser/removePrincipal', {

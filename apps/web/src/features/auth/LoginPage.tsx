@@ -1,5 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS, PASSWORD_INPUT_MAX, TOAST_MS, type TenantOption } from '@shuili/contract';
+import {
+  LIMITS,
+  PASSWORD_INPUT_MAX,
+  TOAST_MS,
+  type TenantOption,
+  type TokenResponse,
+} from '@shuili/contract';
 import { Button, Form } from 'antd';
 // The two inputs sign-in shows, not antd's Input namespace (search, text area, OTP and group).
 import Input from 'antd/es/input/Input';
@@ -47,6 +53,21 @@ const LoginMobileFields = lazy(() =>
 );
 const preloadMobileFields = () => void loadMobileFields().catch(() => undefined);
 
+// The second-factor step (code, or authenticator set-up with its QR code) downloads only for
+// the accounts that have or need one.
+const LoginSecondFactor = lazy(() =>
+  import('./second-factor/second-factor-step').then((module) => ({
+    default: module.SecondFactorStep,
+  })),
+);
+
+/** A sign-in waiting for its second factor: the grant to send again with the code. */
+interface SecondFactorStep {
+  grant: PasswordGrant | MobileGrant;
+  kind: 'mfa_required' | 'mfa_enrollment_required';
+  ticket: string | undefined;
+}
+
 // The seeded demo tenant (README); shown so a first visitor can look around.
 const DEMO = { tenant: 'demo', username: 'admin', password: 'admin123' };
 
@@ -65,6 +86,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const [mode, setMode] = useState<LoginMode>('account');
   const [submitting, setSubmitting] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep>();
 
   // A tenant handed over by the register page wins over the one remembered from last time.
   const [initialTenant] = useState<RememberedTenant | undefined>(() => {
@@ -113,6 +135,30 @@ export function LoginPage() {
     feedback.error(text, TOAST_MS.error / 1000);
   };
 
+  /** Signed in: remember the tenant, load the session, open the console. */
+  const enter = async (token: TokenResponse, tenantCode: string) => {
+    const tenant = options.find((item) => item.tenantCode === tenantCode);
+    const tenantName = tenant?.tenantName ?? tenantCode;
+    beginSession(token.access_token, tenantName);
+    setLastTenant({ tenantCode, tenantName });
+    void authApi.registerNewSession().catch(() => undefined);
+    setSubmitting(true);
+    try {
+      // Load the session here, so the console opens complete instead of blank while it loads;
+      // the console's code downloads meanwhile.
+      const target = safeRedirect(searchParams.get('redirect')) ?? '/';
+      preloadScreens(new URL(target, window.location.origin).pathname);
+      await ensureSession();
+      void navigate(target, { replace: true });
+    } catch (error) {
+      resetToken();
+      const text = error instanceof Error && error.message ? error.message : t('session.hasError');
+      feedback.error(text, TOAST_MS.error / 1000);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const onFinish = async (values: LoginValues) => {
     const tenantCode = (values.tenantCode ?? '').trim();
     // Spec §5: trim everything but the password.
@@ -131,32 +177,24 @@ export function LoginPage() {
             smsCaptcha: (values.smsCaptcha ?? '').trim(),
           };
     setSubmitting(true);
+    let token: TokenResponse;
     try {
-      const token = await requestToken(grant);
-      const tenant = options.find((item) => item.tenantCode === tenantCode);
-      const tenantName = tenant?.tenantName ?? tenantCode;
-      beginSession(token.access_token, tenantName);
-      setLastTenant({ tenantCode, tenantName });
-      void authApi.registerNewSession().catch(() => undefined);
+      token = await requestToken(grant);
     } catch (error) {
-      reportError(error);
       setSubmitting(false);
+      if (error instanceof OAuthRequestError && error.error?.startsWith('mfa_')) {
+        // The first factor was right: ask for the second (or set one up, with the ticket).
+        setSecondFactor({
+          grant,
+          kind: error.error as SecondFactorStep['kind'],
+          ticket: error.mfaTicket,
+        });
+        return;
+      }
+      reportError(error);
       return;
     }
-    try {
-      // Load the session here, so the console opens complete instead of blank while it loads;
-      // the console's code downloads meanwhile.
-      const target = safeRedirect(searchParams.get('redirect')) ?? '/';
-      preloadScreens(new URL(target, window.location.origin).pathname);
-      await ensureSession();
-      void navigate(target, { replace: true });
-    } catch (error) {
-      resetToken();
-      const text = error instanceof Error && error.message ? error.message : t('session.hasError');
-      feedback.error(text, TOAST_MS.error / 1000);
-    } finally {
-      setSubmitting(false);
-    }
+    await enter(token, tenantCode);
   };
 
   const sendSms = async () => {
@@ -176,79 +214,92 @@ export function LoginPage() {
       subtitle={t('login.subtitle')}
       footer={<span data-testid="demo-hint">{t('login.demoHint', DEMO)}</span>}
     >
-      <Form<LoginValues>
-        form={form}
-        name="login"
-        size="large"
-        requiredMark={false}
-        initialValues={{ tenantCode: initialTenant?.tenantCode, username: initialUsername }}
-        onFinish={(values) => void onFinish(values)}
-      >
-        <Form.Item name="tenantCode" rules={rules.tenant}>
-          <DeferredSelect<string>
-            aria-label={t('field.tenant')}
-            placeholder={t('login.tenantPlaceholder')}
-            loading={lookup.loading}
-            notFoundContent={tenants ? t('login.noTenant') : null}
-            options={options.map((item) => ({ value: item.tenantCode, label: tenantLabel(item) }))}
+      {secondFactor ? (
+        <Suspense fallback={null}>
+          <LoginSecondFactor
+            {...secondFactor}
+            onSignedIn={(token) => void enter(token, secondFactor.grant.tenantCode)}
+            onBack={() => setSecondFactor(undefined)}
           />
-        </Form.Item>
-        {/* The two sign-in tabs; a segmented switch is a fraction of the Tabs component's code. */}
-        <div onPointerEnter={preloadMobileFields} onFocus={preloadMobileFields}>
-          <DeferredSegmented<LoginMode>
-            block
-            className={styles.modes}
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'account', label: t('login.tabAccount') },
-              { value: 'mobile', label: t('login.tabMobile') },
-            ]}
-          />
-        </div>
-        {mode === 'account' ? (
-          <>
-            <Form.Item name="username" rules={rules.userInfo}>
-              <Input
-                prefix={<UserOutlined />}
-                aria-label={t('field.userInfo')}
-                placeholder={t('login.userInfoPlaceholder')}
-                autoComplete="username"
-                maxLength={LIMITS.userInfo.max}
-                onChange={(event) => onAccountChange(event.target.value)}
-                onBlur={(event) => lookup.flush(event.target.value)}
-              />
-            </Form.Item>
-            <Form.Item name="password" rules={rules.password}>
-              <Password
-                prefix={<LockOutlined />}
-                aria-label={t('field.password')}
-                placeholder={t('login.passwordPlaceholder')}
-                autoComplete="current-password"
-                maxLength={PASSWORD_INPUT_MAX}
-              />
-            </Form.Item>
-          </>
-        ) : (
-          <Suspense fallback={null}>
-            <LoginMobileFields
-              rules={rules}
-              onAccountChange={onAccountChange}
-              onAccountBlur={(value) => lookup.flush(value)}
-              onSendSms={sendSms}
+        </Suspense>
+      ) : (
+        <Form<LoginValues>
+          form={form}
+          name="login"
+          size="large"
+          requiredMark={false}
+          initialValues={{ tenantCode: initialTenant?.tenantCode, username: initialUsername }}
+          onFinish={(values) => void onFinish(values)}
+        >
+          <Form.Item name="tenantCode" rules={rules.tenant}>
+            <DeferredSelect<string>
+              aria-label={t('field.tenant')}
+              placeholder={t('login.tenantPlaceholder')}
+              loading={lookup.loading}
+              notFoundContent={tenants ? t('login.noTenant') : null}
+              options={options.map((item) => ({
+                value: item.tenantCode,
+                label: tenantLabel(item),
+              }))}
             />
-          </Suspense>
-        )}
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            {t('login.submit')}
-          </Button>
-        </Form.Item>
-        <div className={styles.links}>
-          <Link to="/forgotpassword">{t('login.forgotPassword')}</Link>
-          <Link to="/register">{t('login.register')}</Link>
-        </div>
-      </Form>
+          </Form.Item>
+          {/* The two sign-in tabs; a segmented switch is a fraction of the Tabs component's code. */}
+          <div onPointerEnter={preloadMobileFields} onFocus={preloadMobileFields}>
+            <DeferredSegmented<LoginMode>
+              block
+              className={styles.modes}
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'account', label: t('login.tabAccount') },
+                { value: 'mobile', label: t('login.tabMobile') },
+              ]}
+            />
+          </div>
+          {mode === 'account' ? (
+            <>
+              <Form.Item name="username" rules={rules.userInfo}>
+                <Input
+                  prefix={<UserOutlined />}
+                  aria-label={t('field.userInfo')}
+                  placeholder={t('login.userInfoPlaceholder')}
+                  autoComplete="username"
+                  maxLength={LIMITS.userInfo.max}
+                  onChange={(event) => onAccountChange(event.target.value)}
+                  onBlur={(event) => lookup.flush(event.target.value)}
+                />
+              </Form.Item>
+              <Form.Item name="password" rules={rules.password}>
+                <Password
+                  prefix={<LockOutlined />}
+                  aria-label={t('field.password')}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  maxLength={PASSWORD_INPUT_MAX}
+                />
+              </Form.Item>
+            </>
+          ) : (
+            <Suspense fallback={null}>
+              <LoginMobileFields
+                rules={rules}
+                onAccountChange={onAccountChange}
+                onAccountBlur={(value) => lookup.flush(value)}
+                onSendSms={sendSms}
+              />
+            </Suspense>
+          )}
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting}>
+              {t('login.submit')}
+            </Button>
+          </Form.Item>
+          <div className={styles.links}>
+            <Link to="/forgotpassword">{t('login.forgotPassword')}</Link>
+            <Link to="/register">{t('login.register')}</Link>
+          </div>
+        </Form>
+      )}
     </AuthCard>
   );
 }

@@ -10,6 +10,8 @@ import { AvatarPreview } from './AvatarPreview';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import styles from './ProfilePage.module.css';
 import { profileApi } from './profile-api';
+import { SessionsCard } from './SessionsCard';
+import { TwoStepCard } from './TwoStepCard';
 import { PROFILE_LIMITS, useProfileRules } from './use-profile-rules';
 
 interface ProfileValues {
@@ -202,6 +204,12 @@ export function ProfilePage() {
             </div>
           </Form>
         </Card>
+      </Col>
+      <Col xs={24} lg={8}>
+        <TwoStepCard />
+      </Col>
+      <Col xs={24} lg={16}>
+        <SessionsCard />
       </Col>
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </Row>

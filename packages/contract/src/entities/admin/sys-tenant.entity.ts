@@ -34,6 +34,17 @@ export const sysTenantEntity = defineEntity({
     email: f.email({ label: label('Email', '邮箱', '電子郵件') }),
     tel: f.text({ label: label('Telephone', '电话', '電話'), max: 32 }),
     status: f.status(),
+    // 'required': every user of the tenant signs in with a TOTP code (the platform tenant's
+    // administrators always do, whatever this says).
+    mfaPolicy: f.enumOf({
+      label: label('Two-step verification', '两步验证', '兩步驟驗證'),
+      options: [
+        { value: 'optional', label: label('Optional', '可选', '選用') },
+        { value: 'required', label: label('Required', '必须', '必須') },
+      ],
+      defaultValue: 'optional',
+      required: true,
+    }),
     adminUsername: f.text({
       label: label('Administrator username', '管理员用户名', '管理員使用者名稱'),
       required: true,

@@ -307,6 +307,8 @@ describe.each(BACKENDS)('telemetry ingestion on $backend', ({ backend, available
           await gate;
           return server.db.system(work);
         },
+        // The writer takes its own lane: the gated one.
+        lane: () => gated,
       };
       // One flush at a time (PostgreSQL would run two), so the order below is the queue's.
       const writer = new TelemetryWriter(gated, {

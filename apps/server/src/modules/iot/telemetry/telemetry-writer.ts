@@ -205,8 +205,10 @@ export class TelemetryWriter<M = unknown> {
   private stateTimer: NodeJS.Timeout | undefined;
   private stateFlushing: Promise<void> | undefined;
 
+  private readonly db: Database;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     options: TelemetryWriterOptions = {},
     private readonly onCommitted?: (items: WriteItem<M>[]) => void,
   ) {
@@ -215,6 +217,9 @@ export class TelemetryWriter<M = unknown> {
     this.maxQueuedRows = Math.max(options.maxQueuedRows ?? 50_000, this.batchRows);
     this.stateFlushMs = options.stateFlushMs ?? 500;
     this.concurrency = Math.max(1, options.concurrency ?? (db.kind === 'postgres' ? 2 : 1));
+    // Connections of its own (the flushes and the deferred state): devices wait for these
+    // writes to be acknowledged, and a pool full of slow requests must not hold them back.
+    this.db = db.lane('telemetry', this.concurrency + 1);
   }
 
   /** Rows waiting for a flush (for tests and health). */

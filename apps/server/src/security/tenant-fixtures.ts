@@ -1,0 +1,239 @@
+import crypto from 'node:crypto';
+import { DEVICE_FILE_CALLS, ENTITIES, entityCalls, type EntityDef } from '@shuili/contract';
+import { storedFields } from '../entity/entity-ddl';
+import { ENTITY_SAMPLES, type SampleContext, type Unique } from '../entity/entity-samples';
+import {
+  TEST_THING_MODEL,
+  telemetryUplink,
+} from '../modules/iot/telemetry/telemetry-test-fixtures';
+import { call, signIn } from '../testing/api-client';
+import type { TestServer } from '../testing/test-server';
+import { send } from './route-requests';
+
+/** One object of a tenant the suites aim at: its id, the values it was made with, its marker. */
+export interface Fixture {
+  id: string;
+  values: Record<string, unknown>;
+  /**
+   * Text only this object carries (it is in its names and codes): an answer to another tenant
+   * that contains it has leaked the object. Absent for objects that are not the tenant's own
+   * (the platform's clients, shared regions).
+   */
+  marker?: string;
+}
+
+/** The tenant's objects by table, plus every marker. */
+export interface TenantFixtures {
+  tenantId: string;
+  byTable: Map<string, Fixture>;
+  markers: string[];
+}
+
+const RUN = crypto
+  .randomBytes(3)
+  .toString('hex')
+  .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!);
+let sequence = 0;
+/** Values no other object of this run carries (letters and digits, starting with a letter). */
+function unique(): Unique {
+  sequence += 1;
+  return { text: `zq${RUN}${sequence.toString(36)}x`, digits: String(90_000_000 + sequence) };
+}
+
+/** Rows the server writes by itself are made as it would make them: still waiting, not done. */
+const READ_ONLY_OVERRIDES: Record<string, Record<string, unknown>> = {
+  // Not yet expired either, or the expiry sweep would change it while the suite watches.
+  Command: {
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    sentAt: null,
+    ackedAt: null,
+    latencyMs: null,
+    result: null,
+  },
+  AlarmRecord: { state: 'open', clearedAt: null, acknowledgedBy: null, acknowledgedAt: null },
+};
+
+/** A one-pixel PNG: a device image the upload accepts by its bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Makes one object of every tenant-owned entity in a tenant, as its admin would (the API), or
+ * as the server would for rows no call creates (commands, alarm records, logs): each carries a
+ * marker, references point at the tenant's other fixtures, trees get a child, the device gets
+ * readings and a file. Platform and shared tables get an existing row and no marker.
+ */
+export async function createTenantFixtures(
+  server: TestServer,
+  tenantCode: string,
+  adminToken: string,
+): Promise<TenantFixtures> {
+  const { rows } = await server.db.system((sql) =>
+    sql.query<{ id: string }>('SELECT id::text FROM tenant WHERE tenant_code = $1', [tenantCode]),
+  );
+  const tenantId = rows[0]!.id;
+  const byTable = new Map<string, Fixture>();
+  const markers: string[] = [];
+  const pending = new Map<string, Promise<Fixture>>();
+
+  const api = async (method: string, url: string, options: Parameters<typeof call>[3]) => {
+    const answer = await call(server, method, url, { token: adminToken, ...options });
+    if (answer.status !== 200)
+      throw new Error(`${method} ${url} as ${tenantCode}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data as Record<string, unknown>;
+  };
+
+  async function existing(table: string, where = ''): Promise<Fixture> {
+    const found = await server.db.system((sql) =>
+      sql.query<Record<string, unknown>>(`SELECT * FROM "${table}" ${where} ORDER BY id LIMIT 1`),
+    );
+    const row = found.rows[0];
+    if (!row) throw new Error(`no row in ${table}`);
+    const values = Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+        value,
+      ]),
+    );
+    return { id: String(row.id), values };
+  }
+
+  async function make(entity: EntityDef, extra: Record<string, unknown> = {}): Promise<Fixture> {
+    const sample = ENTITY_SAMPLES[entity.name];
+    if (!sample) throw new Error(`entity ${entity.name} has no sample`);
+    const u = unique();
+    const values: Record<string, unknown> = {
+      ...(await sample.create(u, ctx)),
+      ...READ_ONLY_OVERRIDES[entity.name],
+      ...(entity.name === 'DataPermission'
+        ? // A rule of the fixture role on the fixture menu, so lookups by either find it.
+          {
+            roleCode: (await fixtureOf('sys_role')).values.roleCode,
+            menuCode: (await fixtureOf('sys_menu')).values.menuCode,
+          }
+        : {}),
+      ...extra,
+    };
+    markers.push(u.text);
+    if (entity.name === 'IotDeviceFile') {
+      const device = String(values.deviceId);
+      const name = String(values.originalName).replace(/\.pdf$/, '.png');
+      // Raw bytes, as the console posts them.
+      const answer = await send(
+        server,
+        {
+          method: 'POST',
+          url: DEVICE_FILE_CALLS.upload,
+          query: { deviceId: device, fileName: name, fileKind: 'image' },
+          raw: { bytes: PNG, type: 'application/octet-stream' },
+        },
+        adminToken,
+      );
+      if (answer.status !== 200) throw new Error(`upload: ${answer.text}`);
+      const uploaded = answer.json!.data as { id: string };
+      return { id: uploaded.id, values: { ...values, originalName: name }, marker: u.text };
+    }
+    if (!entity.operations.add) {
+      const stored = storedFields(entity).filter(([name]) => name in values);
+      const id = await server.db.tenant(tenantId, async (sql) => {
+        const inserted = await sql.query<{ id: string }>(
+          `INSERT INTO "${entity.table}" (tenant_id, ${stored.map(([, , column]) => `"${column}"`).join(', ')})
+           VALUES ($1, ${stored.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id::text`,
+          [tenantId, ...stored.map(([name]) => values[name])],
+        );
+        return inserted.rows[0]!.id;
+      });
+      return { id, values, marker: u.text };
+    }
+    const data = await api('POST', entityCalls(entity).add, { body: values });
+    return { id: String(data.id), values, marker: u.text };
+  }
+
+  async function fixtureOf(table: string): Promise<Fixture> {
+    const known = byTable.get(table);
+    if (known) return known;
+    if (!pending.has(table)) {
+      pending.set(
+        table,
+        (async () => {
+          if (table === 'tenant') return existing('tenant', `WHERE id = ${Number(tenantId)}`);
+          // A session of the fixture user (its sample's password), to be listed or signed out.
+          if (table === 'user_session') {
+            const user = (await fixtureOf('sys_user')).values;
+            const session = await signIn(server, tenantCode, String(user.username), 'secret-123');
+            return { id: session.jti, values: {} };
+          }
+          const entity = ENTITIES.find((candidate) => candidate.table === table);
+          if (!entity) throw new Error(`no entity is stored in ${table}`);
+          // Not the tenant's own: a row that exists, without a marker (others may read it).
+          if (entity.scope !== 'tenant') return existing(table);
+          return make(entity);
+        })(),
+      );
+    }
+    const fixture = await pending.get(table)!;
+    byTable.set(table, fixture);
+    return fixture;
+  }
+
+  const ctx: SampleContext = {
+    any: async (table) => (await fixtureOf(table)).id,
+    fresh: async (table) => (await fixtureOf(table)).id,
+  };
+
+  await fixtureOf('tenant');
+  for (const entity of ENTITIES) await fixtureOf(entity.table);
+  await fixtureOf('user_session');
+
+  // Grants between the fixtures, so lookups by role, URL, menu or user have something to find.
+  const idOf = (table: string) => byTable.get(table)!.id;
+  const roleId = idOf('sys_role');
+  await api('POST', '/api/admin/sysurl/authorizeUrlToRole', {
+    body: { roleId, urlIds: [idOf('sys_url')] },
+  });
+  await api('POST', '/api/admin/sysmenu/authorizeMenuToRole', {
+    body: { roleId, menuIds: [idOf('sys_menu')] },
+  });
+  await api('POST', '/api/admin/sysmenu/authorizeMenuButtonToRole', {
+    body: { roleId, menuId: idOf('sys_menu'), buttonIds: [idOf('sys_menu_button')] },
+  });
+  await api('POST', '/api/admin/syszone/assignZone', {
+    body: { userId: idOf('sys_user'), zoneIds: [idOf('sys_zone')] },
+  });
+
+  // A tree's first level below the fixture is its child: make one, so the level is not empty.
+  for (const entity of ENTITIES.filter((one) => one.tree && one.scope === 'tenant')) {
+    const parent = byTable.get(entity.table)!;
+    await make(entity, { [entity.tree!.parent]: parent.id });
+  }
+
+  // Readings of the fixture device, one of them text carrying the device's marker.
+  const device = byTable.get('iot_device')!;
+  await server.db.system((sql) =>
+    sql.query(`UPDATE iot_product SET thing_model = $2::jsonb WHERE id = $1`, [
+      device.values.productId,
+      JSON.stringify(TEST_THING_MODEL),
+    ]),
+  );
+  const target = {
+    tenantId,
+    tenantCode,
+    deviceId: device.id,
+    deviceNo: String(device.values.deviceNo),
+    productId: String(device.values.productId),
+  };
+  const now = Date.now();
+  for (let i = 0; i < 3; i += 1)
+    await server.app.telemetry.ingest.handle(
+      telemetryUplink(target, {
+        ts: now - (3 - i) * 60_000,
+        values: { flow: 10 + i, note: `${device.marker} reading ${i}` },
+      }),
+    );
+
+  return { tenantId, byTable, markers };
+}

@@ -1,0 +1,69 @@
+import { DEVICE_FILE_CALLS } from '@shuili/contract';
+import type { RouteEntry } from '../http/route-table';
+import { TEST_THING_MODEL } from '../modules/iot/telemetry/telemetry-test-fixtures';
+import { buildRequest, type RouteRequest } from './route-requests';
+import { entityCallOf, targetedFields } from './route-targets';
+import type { TenantFixtures } from './tenant-fixtures';
+
+/** How the suites name a route: its methods and URL. */
+export const routeKey = (route: RouteEntry) => `${route.methods.join(',')} ${route.url}`;
+
+/** A call that only reads (lists, details, exports, downloads): it may be repeated freely. */
+export function isRead(route: RouteEntry): boolean {
+  return route.methods.includes('GET') || /\/(query|export|download)[^/]*$/.test(route.url);
+}
+
+/** Bodies the JSON sampler cannot make: uploads take raw bytes. */
+const RAW_BODIES: Record<string, RouteRequest['raw']> = {
+  [DEVICE_FILE_CALLS.upload]: {
+    bytes: Buffer.from('probe file'),
+    type: 'application/octet-stream',
+  },
+};
+
+/** Values the zod sampler cannot guess (cross-field rules, password policy, a thing model). */
+const FIELD_VALUES: Record<string, unknown> = {
+  // A property of the fixture device's thing model (TEST_THING_MODEL).
+  keys: 'flow',
+  oldPassword: 'admin123',
+  newPassword: 'Probe-pass-7319!',
+  thingModel: TEST_THING_MODEL,
+};
+
+/**
+ * A request for a route aimed at a tenant's fixtures: every id, reference, key and list filter
+ * names that tenant's objects; other fields are valid values (the entity's own sample for adds
+ * and updates, else a sample of the zod schema). Answers a problem when a field names a table
+ * with no fixture or the request would not pass the route's schema.
+ */
+export function tenantRequest(
+  route: RouteEntry,
+  fixtures: TenantFixtures,
+): { request: RouteRequest; markers: boolean } | { problem: string } {
+  const targeted = new Map(targetedFields(route).map((field) => [field.name, field.target!]));
+  const generic = entityCallOf(route.url);
+  const own =
+    generic && (generic.call === 'add' || generic.call === 'update')
+      ? fixtures.byTable.get(generic.entity.table)?.values
+      : undefined;
+  let unresolved: string | undefined;
+  let markers = false;
+  const built = buildRequest(
+    route,
+    (field) => {
+      const target = targeted.get(field.name);
+      if (!target) return own?.[field.name] ?? FIELD_VALUES[field.name];
+      const fixture = fixtures.byTable.get(target.table);
+      if (!fixture) {
+        unresolved ??= `${field.part}.${field.name} names ${target.table}, which has no fixture`;
+        return undefined;
+      }
+      if (fixture.marker) markers = true;
+      return target.field === 'id' ? fixture.id : fixture.values[target.field];
+    },
+    RAW_BODIES[route.url],
+  );
+  if (unresolved) return { problem: unresolved };
+  if (built.problem !== undefined) return { problem: built.problem };
+  return { request: built.request, markers };
+}

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  deviceTopic,
+  entityCalls,
+  iotDeviceEntity,
+  notificationEntity,
+  sysUserEntity,
+} from '@shuili/contract';
+import { connectAsync, type MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './admin-console';
+import { DEMO_ADMIN, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
+
+/**
+ * The console under its Content-Security-Policy, and user-supplied strings holding markup: in
+ * real Chromium against the real server. Every screen must work with no CSP violation, and no
+ * payload may run (window.__xss stays undefined) or turn into markup.
+ */
+
+const IMG_PAYLOAD = '<img src=x onerror=window.__xss=1>';
+const SCRIPT_PAYLOAD = '<script>window.__xss=1</script>';
+
+let rig: ConsoleRig;
+let page: Page;
+/** CSP violations and script errors the page reported, as text. */
+const problems: string[] = [];
+
+/** Records what the browser reports: securitypolicyviolation events, CSP console errors, crashes. */
+async function watch(target: Page): Promise<void> {
+  await target.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
+      );
+    });
+  });
+  target.on('console', (message) => {
+    if (
+      message.type() === 'error' &&
+      /CSP|Content Security Policy|Refused to/i.test(message.text())
+    )
+      problems.push(message.text());
+  });
+  target.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+}
+
+/** Whether any payload ran in the page. */
+const ranPayload = (target: Page) =>
+  target.evaluate(() => (window as unknown as { __xss?: unknown }).__xss !== undefined);
+
+async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await api(page, method, url, body);
+  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
+beforeAll(async () => {
+  rig = await startConsole();
+  ({ page } = await rig.newPage());
+  await watch(page);
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe('the console under its Content-Security-Policy', () => {
+  it('ships no inline script in its HTML', () => {
+    const index = fs.readFileSync(
+      fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url)),
+      'utf8',
+    );
+    expect(index).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    expect(index).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+
+  it('signs in and shows every main screen with no violation', async () => {
+    const login = await page.goto('/login');
+    const csp = login!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    await signIn(page, DEMO_ADMIN);
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+
+    const devices = await apiData<{ list: Array<{ id: string }> }>(
+      'GET',
+      `${entityCalls(iotDeviceEntity).query}?pageSize=1`,
+    );
+    const screens: Array<[string, () => Promise<void>]> = [
+      ['/iot/deviceList', () => page.locator('.ant-table-row').first().waitFor()],
+      [`/iot/device/${devices.list[0]!.id}`, () => page.getByTestId('live-values').waitFor()],
+      ['/mynotification', () => page.getByTestId('notification-title').first().waitFor()],
+      ['/admin/sysuser', () => page.locator('.ant-table-row').first().waitFor()],
+      ['/admin/notification', () => page.locator('.ant-table-row').first().waitFor()],
+    ];
+    for (const [path, shown] of screens) {
+      await page.goto(path);
+      await shown();
+    }
+    // The bell's dropdown (antd popups, CSS-in-JS styles) too.
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-panel').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the API docs under their own policy with no violation', async () => {
+    const { page: docs } = await rig.newPage();
+    await watch(docs);
+    await docs.goto('/api/docs');
+    await docs.locator('.swagger-ui .opblock').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('user-supplied strings', () => {
+  let device: MqttClient | undefined;
+  afterAll(async () => {
+    await device?.endAsync(true);
+  });
+
+  it('show as text on every screen and never run', async () => {
+    // A device whose product has a text property (the LED screen's current program).
+    const devices = await apiData<{ list: Array<{ id: string; deviceNo: string }> }>(
+      'GET',
+      `${entityCalls(iotDeviceEntity).query}?pageSize=100`,
+    );
+    let led: { id: string; deviceNo: string } | undefined;
+    for (const row of devices.list) {
+      const detail = await apiData<{ serialNo: string }>(
+        'GET',
+        `/api/iot/device/queryDeviceDetail?id=${row.id}`,
+      );
+      if (detail.serialNo === 'LED-P10') led = row;
+      if (led) break;
+    }
+    if (!led) throw new Error('no demo LED screen');
+    const deviceName = `Screen ${IMG_PAYLOAD}${SCRIPT_PAYLOAD}`;
+    await apiData('PUT', entityCalls(iotDeviceEntity).update, { id: led.id, deviceName });
+
+    const users = await apiData<{ list: Array<{ id: string; username: string }> }>(
+      'GET',
+      `${entityCalls(sysUserEntity).query}?pageSize=100`,
+    );
+    const other = users.list.find((user) => user.username !== DEMO_ADMIN.username)!;
+    const nickname = `Op ${IMG_PAYLOAD}`.slice(0, 40);
+    await apiData('PUT', entityCalls(sysUserEntity).update, { id: other.id, nickname });
+
+    const title = `Gate notice ${IMG_PAYLOAD}`;
+    await apiData('POST', entityCalls(notificationEntity).add, {
+      title,
+      content: `<p>Gate 3 closes at noon</p>${IMG_PAYLOAD}${SCRIPT_PAYLOAD}<a href="javascript:window.__xss=1">more</a>`,
+      type: 'notification',
+      priority: 'high',
+      publishScope: 'all',
+    });
+
+    // The device list and the device page show the name as typed.
+    await page.goto(`/iot/deviceList`);
+    await page.locator('.ant-table-row', { hasText: deviceName }).first().waitFor();
+    await page.goto(`/iot/device/${led.id}`);
+    await page.getByTestId('device-header').filter({ hasText: deviceName }).waitFor();
+
+    // A live text value published by the device over MQTT.
+    const issued = await apiData<{ username: string; secret: string }>(
+      'POST',
+      '/api/iot/device/resetDeviceSecret',
+      { id: led.id },
+    );
+    device = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
+      clientId: issued.username,
+      username: issued.username,
+      password: issued.secret,
+      reconnectPeriod: 0,
+    });
+    const program = `${SCRIPT_PAYLOAD}${IMG_PAYLOAD}`;
+    const topic = deviceTopic('demo', led.deviceNo, 'telemetry');
+    // Published until shown: the page subscribes when it opens, and no value is retained.
+    const timer = setInterval(
+      () => void device!.publishAsync(topic, JSON.stringify({ values: { program } }), { qos: 1 }),
+      500,
+    );
+    try {
+      await page
+        .getByTestId('live-value-program')
+        .getByTestId('live-value-text')
+        .filter({ hasText: program })
+        .waitFor();
+    } finally {
+      clearInterval(timer);
+    }
+
+    // The user list shows the nickname as typed.
+    await page.goto('/admin/sysuser');
+    await page.locator('.ant-table-row', { hasText: nickname }).first().waitFor();
+
+    // The notification: its title as typed, its content sanitised and shown as text.
+    await page.goto('/mynotification');
+    // The bell lists it (unread) as typed.
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification-item').filter({ hasText: title }).first().waitFor();
+    await page.getByTestId('notification-bell').click();
+    const link = page.getByTestId('notification-title').filter({ hasText: title });
+    await link.first().click();
+    const detail = page.getByTestId('notification-detail');
+    await detail.waitFor();
+    expect(await page.getByTestId('notification-content').innerText()).toBe(
+      'Gate 3 closes at noon\nmore',
+    );
+
+    // Nothing ran, nothing became markup, the policy never had to block anything.
+    expect(await ranPayload(page)).toBe(false);
+    expect(await page.locator('img[src="x"], img[src$="/x"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
