@@ -183,6 +183,33 @@ describe('VirtualDevice over MQTT', () => {
     await observer.done();
   });
 
+  it('delivers the reading of the tick its outage starts at before it drops', async () => {
+    const observer = await observe('gate-1');
+    const gate = new VirtualDevice({
+      brokerUrl,
+      identity: `${tenant}:gate-1`,
+      kind: 'sluice_gate',
+      thingModel: thingModelOf('sluice_gate'),
+      intervalMs: 100,
+      random: createRandom(9),
+      env: createEnvironment({ random: createRandom(10), start: Date.now(), rain: [] }),
+      // Certain to drop at its first tick, and away for longer than the test.
+      offlineProbability: 1,
+      offlineMs: [60_000, 60_000],
+    });
+    await gate.start();
+    await observer.next((m) => m.channel === 'status' && (m.payload as { online: boolean }).online);
+
+    await observer.next((m) => m.channel === 'telemetry');
+    expect((await observer.next((m) => m.channel === 'status')).payload).toEqual({
+      online: false,
+    });
+    expect(gate.stats).toMatchObject({ sent: 1, acked: 1, outages: 1 });
+
+    await gate.stop();
+    await observer.done();
+  });
+
   it('stays away after dropOffline() without a time until comeBack() brings it back', async () => {
     const clock = { now: Date.now() };
     const observer = await observe('valve-2');

@@ -280,15 +280,23 @@ export class VirtualDevice {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       if (this.stopped) return;
-      this.publishTelemetry().catch((error) => this.fail(error));
-      const chance = this.options.offlineProbability ?? 0;
-      if (this.online && chance > 0 && this.options.random.chance(chance)) {
-        const [low, high] = this.options.offlineMs ?? [5_000, 60_000];
-        this.dropOffline(this.options.random.between(low, high));
-      }
+      // An outage starts once this tick's reading is through: dropping the connection under an
+      // unacknowledged publish would lose the reading without it ever reaching the backlog.
+      this.publishTelemetry().then(
+        () => this.maybeDropOffline(),
+        (error) => this.fail(error),
+      );
       // Jitter keeps thousands of devices from reporting in lockstep.
       this.schedule(this.options.intervalMs * this.options.random.between(0.9, 1.1));
     }, delay);
+  }
+
+  /** Now and then, at its chance per telemetry period, the device drops off the network. */
+  private maybeDropOffline(): void {
+    const chance = this.options.offlineProbability ?? 0;
+    if (this.stopped || !this.online || chance <= 0 || !this.options.random.chance(chance)) return;
+    const [low, high] = this.options.offlineMs ?? [5_000, 60_000];
+    this.dropOffline(this.options.random.between(low, high));
   }
 
   private onCommand(client: MqttClient, payload: Buffer): void {
