@@ -10,12 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { AppError, tooManyRequests } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import type { MfaService } from '../uaa/mfa.service';
-import { verifyPassword } from '../uaa/password-hasher';
-import { RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
+import type { RateLimitService } from '../uaa/rate-limit.service';
+import { checkOwnPassword } from './own-password';
 
 export interface MfaRoutesDeps {
   db: Database;
@@ -147,20 +147,10 @@ export async function mfaRoutes(fastify: FastifyInstance, deps: MfaRoutesDeps) {
       const auth = authOf(request);
       if ((await deps.mfa.status(auth.userId)).required)
         throw new AppError(409, 'account.mfaRequiredByPolicy');
-      const throttleKey = `password-change:${auth.userId}`;
-      const wait = await deps.rateLimits.attempt(throttleKey, RATE_RULES.accountAttempts);
-      if (wait > 0) throw tooManyRequests(wait);
-      const { rows } = await deps.db.tenant(auth.tenantId, (sql) =>
-        sql.query<{ password_hash: string }>('SELECT password_hash FROM sys_user WHERE id = $1', [
-          auth.userId,
-        ]),
-      );
-      if (!(await verifyPassword(rows[0]?.password_hash, request.body.password))) {
-        throw new AppError(400, 'account.passwordWrong', {
-          fields: [{ field: 'password', key: 'account.passwordWrong' }],
-        });
-      }
-      await deps.rateLimits.reset(throttleKey);
+      await checkOwnPassword(deps, auth, request.body.password, {
+        field: 'password',
+        key: 'account.passwordWrong',
+      });
       await deps.mfa.verify(auth.userId, request.body.code, 'code');
       await deps.mfa.disable(auth.userId);
       return ok(null);

@@ -1,9 +1,4 @@
-import {
-  mySessionSchema,
-  REFRESH_COOKIE,
-  sessionIdSchema,
-  signedOutSchema,
-} from '@shuili/contract';
+import { mySessionSchema, sessionIdSchema, signedOutSchema } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,14 +6,13 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import { clearRefreshCookie } from '../uaa/refresh-cookie';
 import { sessionRepo, type SessionLimits } from '../uaa/session.repo';
 
 export interface MySessionsDeps {
   db: Database;
   limits: SessionLimits;
 }
-
-const REFRESH_COOKIE_PATH = '/api/uaa/oauth';
 
 /**
  * The signed-in user's own sessions: list them, end one, end all others, end all. Revocation
@@ -72,8 +66,7 @@ export async function mySessionsRoutes(fastify: FastifyInstance, deps: MySession
         throw new AppError(404, 'account.sessionNotFound', {
           fields: [{ field: 'id', key: 'account.sessionNotFound' }],
         });
-      if (request.body.id === auth.sessionId)
-        reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      if (request.body.id === auth.sessionId) clearRefreshCookie(reply);
       return ok({ count: 1 });
     },
   });
@@ -106,7 +99,7 @@ export async function mySessionsRoutes(fastify: FastifyInstance, deps: MySession
       const count = await deps.db.system((sql) =>
         sessionRepo.revokeAllOfUser(sql, auth.userId, 'signed_out_everywhere'),
       );
-      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      clearRefreshCookie(reply);
       return ok({ count });
     },
   });

@@ -4,13 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { AppError, forbidden, tooManyRequests } from '../../http/app-error';
+import { AppError, forbidden } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
-import { hashPassword, verifyPassword } from '../uaa/password-hasher';
+import { hashPassword } from '../uaa/password-hasher';
+import { checkOwnPassword } from './own-password';
 import { checkNewPassword } from './password-policy';
 import { readSysUser } from '../uaa/profile.repo';
-import { RATE_RULES, type RateLimitService } from '../uaa/rate-limit.service';
+import type { RateLimitService } from '../uaa/rate-limit.service';
 import type { TokenService } from '../uaa/token.service';
 
 export interface UserDetailDeps {
@@ -83,23 +84,10 @@ export async function userDetailRoutes(fastify: FastifyInstance, deps: UserDetai
         username: auth.username,
         tenantCode: auth.tenantCode,
       });
-      const throttleKey = `password-change:${auth.userId}`;
-      const wait = await deps.rateLimits.attempt(throttleKey, RATE_RULES.accountAttempts);
-      if (wait > 0) throw tooManyRequests(wait);
-
-      const hash = await deps.db.tenant(auth.tenantId, async (sql) => {
-        const { rows } = await sql.query<{ password_hash: string }>(
-          'SELECT password_hash FROM sys_user WHERE id = $1',
-          [auth.userId],
-        );
-        return rows[0]?.password_hash;
+      await checkOwnPassword(deps, auth, current, {
+        field: 'oldPassword',
+        key: 'account.oldPasswordWrong',
       });
-      if (!(await verifyPassword(hash, current))) {
-        throw new AppError(400, 'account.oldPasswordWrong', {
-          fields: [{ field: 'oldPassword', key: 'account.oldPasswordWrong' }],
-        });
-      }
-      await deps.rateLimits.reset(throttleKey);
       await deps.tokenService.setPassword(
         auth.userId,
         await hashPassword(newPassword),

@@ -8,9 +8,8 @@ import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { readSysUser } from './profile.repo';
+import { clearRefreshCookie, REFRESH_COOKIE_PATH } from './refresh-cookie';
 import type { TokenService } from './token.service';
-
-const REFRESH_COOKIE_PATH = '/api/uaa/oauth';
 
 export interface UaaDeps {
   db: Database;
@@ -81,7 +80,7 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
     },
     handler: async (request, reply) => {
       await deps.tokenService.revokeSession(authOf(request).sessionId, 'logout');
-      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      clearRefreshCookie(reply);
       return ok(null);
     },
   });
