@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { writeWebDist } from '../testing/web-dist';
 import { API_DOCS_CSP, CONSOLE_CSP, securityHeaders } from './security-headers';
 
 /** Every response kind the server sends: JSON, errors of each sort, the console and its files. */
@@ -38,11 +37,11 @@ describe('security headers', () => {
   let server: TestServer;
   let dist: string;
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-dist-'));
-    await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    dist = await writeWebDist({
+      'index.html': '<!doctype html><title>console</title>',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'assets/app-1234.js': 'console.log(1)',
+    });
     server = await startTestServer({ config: { webDist: dist } });
   });
   afterAll(async () => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/api-client';
 import { preferredEncoding } from './asset-compression';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { writeWebDist } from '../testing/web-dist';
 
 /** A script large enough to be worth compressing. */
 const BIG_SCRIPT = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join(
@@ -15,11 +14,11 @@ describe('serving the console', () => {
   let server: TestServer;
   let dist: string;
   beforeAll(async () => {
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-dist-'));
-    await fs.mkdir(path.join(dist, 'assets'));
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    await fs.writeFile(path.join(dist, 'assets', 'chunk-5678.js'), BIG_SCRIPT);
+    dist = await writeWebDist({
+      'index.html': '<!doctype html><title>console</title>',
+      'assets/app-1234.js': 'console.log(1)',
+      'assets/chunk-5678.js': BIG_SCRIPT,
+    });
     server = await startTestServer({ config: { webDist: dist } });
   });
   afterAll(async () => {
