@@ -86,20 +86,15 @@ export function mountEntity(
     work: (ctx: EntityContext) => Promise<T>,
   ): Promise<T> {
     const auth = authOf(request);
-    let result: T;
-    if (entity.scope === 'platform' || (entity.scope === 'shared' && write)) {
-      if (!(await deps.platform.isPlatform(auth.tenantId))) throw forbidden('auth.platformOnly');
-      result = await deps.db.system((sql) =>
-        work({ sql, auth, lang: request.lang, tenantId: null }),
-      );
-    } else if (entity.scope === 'shared')
-      result = await deps.db.system((sql) =>
-        work({ sql, auth, lang: request.lang, tenantId: null }),
-      );
-    else
-      result = await deps.db.tenant(auth.tenantId, (sql) =>
-        work({ sql, auth, lang: request.lang, tenantId: auth.tenantId }),
-      );
+    const platformOnly = entity.scope === 'platform' || (entity.scope === 'shared' && write);
+    if (platformOnly && !(await deps.platform.isPlatform(auth.tenantId)))
+      throw forbidden('auth.platformOnly');
+    const result =
+      entity.scope === 'tenant'
+        ? await deps.db.tenant(auth.tenantId, (sql) =>
+            work({ sql, auth, lang: request.lang, tenantId: auth.tenantId }),
+          )
+        : await deps.db.system((sql) => work({ sql, auth, lang: request.lang, tenantId: null }));
     if (write) hooks.afterCommit?.();
     return result;
   }
