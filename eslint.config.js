@@ -26,4 +26,42 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Product code never depends on test code: the rigs live in @shuili/test-support, which
+    // tests and benchmarks import, and which may import the server, never the reverse.
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/contract/src/**/*.ts',
+      'packages/sim/src/**/*.ts',
+    ],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      // Test helpers kept beside the tests that use them.
+      '**/*-test-*.ts',
+      'apps/server/src/security/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shuili/test-support', '@shuili/test-support/*', '**/test-support/**'],
+              message:
+                'Test rigs are test code: product code must not import @shuili/test-support.',
+            },
+            {
+              group: ['@shuili/bench', '@shuili/bench/*', '**/bench', '**/bench/**'],
+              message: 'Product code must not depend on the benchmarks.',
+            },
+            {
+              group: ['@shuili/e2e', '@shuili/e2e/*', '**/e2e', '**/e2e/**', '**/testing/**'],
+              message: 'Product code must not depend on test code (e2e or a testing folder).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

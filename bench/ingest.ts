@@ -1,28 +1,31 @@
-import { backends, chosenBy, withFreshTarget } from './lib/bench-targets';
+import { withFreshTarget } from '@shuili/test-support/database-target';
+import { backends, chosenBy } from './lib/bench-targets';
 import { bulkInsertPeer } from './lib/bulk-insert-peer';
-import { BENCH_KEYS, prepareDevices, telemetryPayloads, type BenchDevice } from './lib/ingest-data';
+import {
+  BENCH_KEYS,
+  prepareDevices,
+  telemetryPayloads,
+  type BenchDevice,
+} from '@shuili/test-support/ingest-data';
+import { browserOptions, signIn, startIotServer } from '@shuili/test-support/iot-server';
+import { mosquittoAvailable, startMosquitto } from '@shuili/test-support/mosquitto-peer';
+import { countingSubscriber } from './lib/counting-subscriber';
 import {
   anonymousLoad,
-  browserOptions,
-  deviceLoad,
-  signIn,
-  startIotServer,
-} from './lib/iot-server';
-import { countingSubscriber, mosquittoAvailable, startMosquitto } from './lib/mosquitto-peer';
-import {
   connectDevices,
   cpuSeconds,
+  deviceLoad,
   disconnectAll,
+  type LoadDevice,
   publishStep,
   residentMiB,
-  type LoadDevice,
   type StepResult,
 } from './lib/mqtt-load';
 import { writeResult } from './lib/results';
-import { withPinnedSelf } from './lib/server-process';
+import { withPinnedSelf } from '@shuili/test-support/server-process';
 import { round } from './lib/stats';
 import { countStoredPoints } from './lib/telemetry-count';
-import { openTarget, type Target } from './lib/user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 interface Plan {
   devices: number;

@@ -3,16 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { entityCalls, iotDeviceEntity } from '@shuili/contract';
-import { createTestPostgresDatabase } from '@shuili/server/testing';
+import { createTestPostgresDatabase } from '@shuili/test-support/test-server';
 import { keepAliveClient } from './lib/http-load';
 import { prepareDevices } from './lib/list-data';
 import { watchLoad } from './lib/machine-load';
 import { startPeerProcess, type RunningPeer } from './lib/peer-process';
 import { writeResult } from './lib/results';
-import { canPin, startServer, withPinnedSelf } from './lib/server-process';
-import { signIn } from './lib/sign-in';
+import { canPin, startServer, withPinnedSelf } from '@shuili/test-support/server-process';
+import { signIn } from '@shuili/test-support/sign-in';
 import { closedLoop, median, quantile, round } from './lib/stats';
-import type { Target } from './lib/user-list-data';
+import type { Target } from '@shuili/test-support/database-target';
 
 /** The goals for the list: req/s, p99 under load, and the share of the bare handler. */
 const GOAL = { perSecond: 3_000, p99Ms: 50, ofPeer: 0.8 };

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { backends, chosenBy, withFreshTarget, type Backend } from './lib/bench-targets';
-import { telemetryPayloads } from './lib/ingest-data';
-import { serverWarnings, startIotServer } from './lib/iot-server';
+import { withFreshTarget } from '@shuili/test-support/database-target';
+import type { Backend } from '@shuili/test-support/test-server';
+import { backends, chosenBy } from './lib/bench-targets';
+import { telemetryPayloads } from '@shuili/test-support/ingest-data';
+import { serverWarnings, startIotServer } from '@shuili/test-support/iot-server';
 import { prepareLoad, type LoadDataPlan } from './lib/load-data';
 import { connectAnsweringDevices, loadDevices } from './lib/load-devices';
 import type { LiveCopies } from './lib/load-browser';
@@ -13,7 +15,7 @@ import { watchLoad } from './lib/machine-load';
 import { cpuSeconds, disconnectAll, publishStep, residentMiB } from './lib/mqtt-load';
 import { writeResult } from './lib/results';
 import { runQueueWaitSeconds } from './lib/run-queue';
-import { REPO_ROOT, withPinnedSelf } from './lib/server-process';
+import { REPO_ROOT, withPinnedSelf } from '@shuili/test-support/server-process';
 import { latencySummary, round } from './lib/stats';
 import { countStoredPoints } from './lib/telemetry-count';
 

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createTestPostgresDatabase } from '@shuili/server/testing';
+import { createTestPostgresDatabase } from '@shuili/test-support/test-server';
 import { writeResult } from './lib/results';
-import { canPin, REPO_ROOT, startServer } from './lib/server-process';
+import { canPin, REPO_ROOT, startServer } from '@shuili/test-support/server-process';
 import { closedLoop, median, quantile, round } from './lib/stats';
 
 const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;

@@ -1,21 +1,29 @@
 import type { IClientOptions } from 'mqtt';
-import { backends, chosenBy, withFreshTarget, type Backend } from './lib/bench-targets';
-import { BENCH_KEYS, prepareDevices, telemetryPayloads } from './lib/ingest-data';
+import { withFreshTarget } from '@shuili/test-support/database-target';
+import type { Backend } from '@shuili/test-support/test-server';
+import { backends, chosenBy } from './lib/bench-targets';
+import { BENCH_KEYS, prepareDevices, telemetryPayloads } from '@shuili/test-support/ingest-data';
 import {
-  anonymousLoad,
   BENCH_TENANT,
   browserOptions,
-  deviceLoad,
   serverWarnings,
   signIn,
   startIotServer,
-} from './lib/iot-server';
-import { countingSubscriber, mosquittoAvailable, startMosquitto } from './lib/mosquitto-peer';
-import { connectDevices, disconnectAll, publishStep, type LoadDevice } from './lib/mqtt-load';
+} from '@shuili/test-support/iot-server';
+import { mosquittoAvailable, startMosquitto } from '@shuili/test-support/mosquitto-peer';
+import { countingSubscriber } from './lib/counting-subscriber';
+import {
+  anonymousLoad,
+  connectDevices,
+  deviceLoad,
+  disconnectAll,
+  type LoadDevice,
+  publishStep,
+} from './lib/mqtt-load';
 import { pollHealth, probeDevice, recoveredAfterMs, sampleMemory } from './lib/overload-monitors';
 import { watchLoad } from './lib/machine-load';
 import { writeResult } from './lib/results';
-import { withPinnedSelf } from './lib/server-process';
+import { withPinnedSelf } from '@shuili/test-support/server-process';
 import { round } from './lib/stats';
 import { countStoredPoints } from './lib/telemetry-count';
 

@@ -1,29 +1,32 @@
 import { liveTopics } from '@shuili/contract';
 import type { IClientOptions } from 'mqtt';
-import { backends, chosenBy, withFreshTarget, type Backend } from './lib/bench-targets';
-import { prepareDevices, telemetryPayloads } from './lib/ingest-data';
+import { withFreshTarget } from '@shuili/test-support/database-target';
+import type { Backend } from '@shuili/test-support/test-server';
+import { backends, chosenBy } from './lib/bench-targets';
+import { prepareDevices, telemetryPayloads } from '@shuili/test-support/ingest-data';
 import {
-  anonymousLoad,
   BENCH_TENANT,
   browserOptions,
-  deviceLoad,
   serverWarnings,
   signIn,
   startIotServer,
-} from './lib/iot-server';
-import { countingSubscriber, mosquittoAvailable, startMosquitto } from './lib/mosquitto-peer';
+} from '@shuili/test-support/iot-server';
+import { mosquittoAvailable, startMosquitto } from '@shuili/test-support/mosquitto-peer';
+import { countingSubscriber } from './lib/counting-subscriber';
 import {
+  anonymousLoad,
   connectDevices,
   cpuSeconds,
+  deviceLoad,
   disconnectAll,
+  type LoadDevice,
   publishStep,
   residentMiB,
-  type LoadDevice,
 } from './lib/mqtt-load';
 import { watchLoad } from './lib/machine-load';
 import { writeResult } from './lib/results';
 import { runQueueWaitSeconds } from './lib/run-queue';
-import { withPinnedSelf } from './lib/server-process';
+import { withPinnedSelf } from '@shuili/test-support/server-process';
 import { latencySummary, round } from './lib/stats';
 
 interface Plan {

@@ -14,11 +14,13 @@ import {
 import { prepareReadings, type PreparedReadings, type ReadingsPlan } from './lib/report-data';
 import { watchLoad } from './lib/machine-load';
 import { writeResult } from './lib/results';
-import { canPin, startServer, withPinnedSelf } from './lib/server-process';
-import { signIn } from './lib/sign-in';
-import { backends, withFreshTarget, type Backend } from './lib/bench-targets';
+import { canPin, startServer, withPinnedSelf } from '@shuili/test-support/server-process';
+import { signIn } from '@shuili/test-support/sign-in';
+import { withFreshTarget } from '@shuili/test-support/database-target';
+import type { Backend } from '@shuili/test-support/test-server';
+import { backends } from './lib/bench-targets';
 import { median, quantile, round } from './lib/stats';
-import { openTarget, type Target } from './lib/user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 /** The goal: the hourly report of one device's week in under 20 ms. */
 const DEVICE_WEEK_GOAL_MS = 20;

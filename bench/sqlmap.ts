@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestPostgresDatabase } from '@shuili/server/testing';
+import { createTestPostgresDatabase } from '@shuili/test-support/test-server';
 import { writeResult } from './lib/results';
-import { startServer } from './lib/server-process';
-import { signIn } from './lib/sign-in';
+import { startServer } from '@shuili/test-support/server-process';
+import { signIn } from '@shuili/test-support/sign-in';
 import {
   scanEndpoint,
   sqlmapVersion,

@@ -2,15 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { createTestPostgresDatabase } from '@shuili/server/testing';
+import { createTestPostgresDatabase } from '@shuili/test-support/test-server';
 import { keepAliveClient } from './lib/http-load';
 import { writeResult } from './lib/results';
 import { watchLoad } from './lib/machine-load';
 import { startPeerProcess, type RunningPeer } from './lib/peer-process';
-import { canPin, startServer, withPinnedSelf } from './lib/server-process';
-import { signIn } from './lib/sign-in';
+import { canPin, startServer, withPinnedSelf } from '@shuili/test-support/server-process';
+import { signIn } from '@shuili/test-support/sign-in';
 import { closedLoop, median, quantile, round } from './lib/stats';
-import { prepareUsers, type Target } from './lib/user-list-data';
+import type { Target } from '@shuili/test-support/database-target';
+import { prepareUsers } from './lib/user-list-data';
 
 const QUERY = '/api/admin/sysuser/querySysUser';
 /** The requirement: the user list answers in under 50 ms at p99 with 10,000 users. */

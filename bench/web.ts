@@ -1,8 +1,8 @@
-import { launchBrowser } from '../e2e/browser';
+import { launchBrowser } from '@shuili/test-support/browser';
 import { watchLoad } from './lib/machine-load';
 import { startPeerProcess } from './lib/peer-process';
 import { writeResult } from './lib/results';
-import { canPin, startServer, withPinnedSelf } from './lib/server-process';
+import { canPin, startServer, withPinnedSelf } from '@shuili/test-support/server-process';
 import { round } from './lib/stats';
 import { buildConsole, buildPeer, upToDateConsoleDist } from './lib/web-build';
 import type { RouteBundle, Transfer } from './lib/web-bundle';

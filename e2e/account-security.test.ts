@@ -4,7 +4,7 @@ import {
   rememberSecondFactor,
   totpCode,
   totpStep,
-} from '@shuili/server/testing';
+} from '@shuili/test-support/test-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, PLATFORM_ADMIN, signedIn, view } from './admin-console';
@@ -16,7 +16,7 @@ import {
   waitForPath,
   type ConsoleRig,
   type Credentials,
-} from './console';
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 
@@ -39,12 +39,17 @@ async function sendCode(page: Page, code: string) {
   await page.getByTestId('mfa-submit').click();
 }
 
-/** Turns two-step verification on from the profile page; answers its card and recovery codes. */
-async function turnOnFromProfile(page: Page) {
+/**
+ * Turns two-step verification on from the profile page (the current password first); answers
+ * its card and recovery codes.
+ */
+async function turnOnFromProfile(page: Page, who: Credentials) {
   await page.goto('/profile/index');
   const card = page.getByTestId('profile-mfa');
   await card.getByTestId('mfa-state').filter({ hasText: 'Off' }).waitFor();
   await card.getByTestId('mfa-enable').click();
+  await page.getByTestId('proof-password').fill(who.password);
+  await page.getByTestId('proof-confirm').click();
   const secret = (await card.getByTestId('mfa-secret').innerText()).trim();
   await card.getByTestId('mfa-confirm-code').fill(totpCode(secret));
   await card.getByTestId('mfa-confirm').click();
@@ -109,7 +114,7 @@ describe('two-step verification and sessions in the console', () => {
 
   it('a demo user turns two-step verification on from the profile, renews the recovery codes, turns it off', async () => {
     const page = await signedIn(rig, DEMO_OPERATOR);
-    const { card, codes, secret } = await turnOnFromProfile(page);
+    const { card, codes, secret } = await turnOnFromProfile(page, DEMO_OPERATOR);
     expect(codes).toHaveLength(10);
 
     // New recovery codes against the authenticator's next code (the one just used is spent).
@@ -125,7 +130,7 @@ describe('two-step verification and sessions in the console', () => {
 
     // Turned off again with the password and a recovery code, for the tests after this one.
     await card.getByTestId('mfa-disable').click();
-    await card.locator('#mfaDisable_password').fill(DEMO_OPERATOR.password);
+    await card.locator('#mfaDisable_currentPassword').fill(DEMO_OPERATOR.password);
     await card.locator('#mfaDisable_code').fill(renewed[0]!);
     await card.getByTestId('mfa-disable-confirm').click();
     await card.getByTestId('mfa-state').filter({ hasText: 'Off' }).waitFor();
@@ -133,7 +138,7 @@ describe('two-step verification and sessions in the console', () => {
 
   it('an administrator turns off the two-step verification of a user who lost the authenticator', async () => {
     const operator = await signedIn(rig, DEMO_OPERATOR);
-    await turnOnFromProfile(operator);
+    await turnOnFromProfile(operator, DEMO_OPERATOR);
 
     const admin = await signedIn(rig, DEMO_ADMIN);
     await admin.goto('/admin/sysuser');

@@ -1,5 +1,10 @@
 import type { Page } from 'playwright-core';
-import { signIn, waitForPath, type ConsoleRig, type Credentials } from './console';
+import {
+  signIn,
+  waitForPath,
+  type ConsoleRig,
+  type Credentials,
+} from '@shuili/test-support/console';
 
 /** Helpers of the administration screens' browser tests (entity screens, grants, API). */
 

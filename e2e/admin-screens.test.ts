@@ -14,7 +14,13 @@ import {
   view,
   visibleOption,
 } from './admin-console';
-import { DEMO_ADMIN, DEMO_OPERATOR, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  DEMO_OPERATOR,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 
@@ -304,6 +310,14 @@ describe('administration screens in the browser (issue 4)', () => {
     await data
       .getByTestId('grant-data-rules')
       .locator('.ant-table-row', { hasText: 'Users' })
+      .waitFor();
+    // IoT screens list data too: the device list offers its fields (its rule is not saved).
+    await data.locator('.ant-select').click();
+    await data.locator('.ant-select input').fill('Devices');
+    await visibleOption(admin, 'IoT / Devices').click();
+    await editor
+      .getByTestId('grant-data-fields')
+      .locator('.ant-checkbox-wrapper', { hasText: /^Device name$/ })
       .waitFor();
 
     // The operator's list: the two columns, and rows without the hidden fields.

@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, form, idsWhere, signedIn, sidebarLabels, view, visibleOption } from './admin-console';
-import { DEMO_ADMIN, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACME_ADMIN,
@@ -7,13 +7,15 @@ import {
   pathOf,
   signIn,
   startConsole,
+  submitPassword,
   tenantSelect,
   typeAccount,
   waitForPath,
   waitForTitle,
   type ConsoleRig,
   type Credentials,
-} from './console';
+} from '@shuili/test-support/console';
+import { addUser, freshIp, lastCode, requestToken } from '@shuili/test-support/api-client';
 
 let rig: ConsoleRig;
 
@@ -141,6 +143,58 @@ describe('sign-in', () => {
     await warning.waitFor({ state: 'detached', timeout: 5_000 });
   });
 
+  it('tells an address that guessed too often when to try again', async () => {
+    await addUser(rig.server, 'demo', 'slowed-web', 'right-password-1');
+    const { page } = await rig.newPage();
+    await page.goto('/login');
+    const who = { tenantCode: 'demo', username: 'slowed-web', password: 'wrong-guess' };
+    const statuses = [(await submitPassword(page, who)).status()];
+    // Three wrong passwords come at once; the fourth right after them must wait.
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      const answer = page.waitForResponse((response) =>
+        response.url().includes('/api/uaa/oauth/token'),
+      );
+      await page.locator('button[type=submit]').click();
+      statuses.push((await answer).status());
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    const error = page.locator('.ant-message-error');
+    await error.waitFor();
+    expect(await error.innerText()).toMatch(/Too many attempts\. Try again in [12] seconds/);
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  it('asks for the code sent to the account after a guess from many addresses, and signs in with it', async () => {
+    const mobile = '+8613566667777';
+    await addUser(rig.server, 'demo', 'guarded', 'right-password-1');
+    await rig.server.db.system(async (sql) => {
+      await sql.query(`UPDATE sys_user SET mobile = $1 WHERE username = 'guarded'`, [mobile]);
+      await sql.query(
+        `INSERT INTO sys_user_role (tenant_id, user_id, role_id)
+         SELECT u.tenant_id, u.id, r.id FROM sys_user u
+           JOIN sys_role r ON r.tenant_id = u.tenant_id AND r.role_code = 'ROLE_OPERATOR'
+          WHERE u.username = 'guarded'`,
+      );
+    });
+    const params = { grant_type: 'password', tenantCode: 'demo', username: 'guarded' };
+    for (let address = 1; address <= 4; address += 1)
+      await requestToken(rig.server, { ...params, password: 'wrong-guess' }, { ip: freshIp() });
+
+    const { page } = await rig.newPage();
+    await page.goto('/login');
+    const who = { tenantCode: 'demo', username: 'guarded', password: 'right-password-1' };
+    expect((await submitPassword(page, who)).status()).toBe(401);
+    const warning = page.locator('.ant-message-warning');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('too many failed sign-ins');
+    await page.getByTestId('send-sign-in-code').click();
+    await page.locator('.ant-message-success').waitFor();
+    await page.getByLabel('Verification code').fill(await lastCode(rig.server, mobile));
+    await page.locator('button[type=submit]').click();
+    await waitForPath(page, '/home/workbench');
+    expect(await text(page, 'user-username')).toBe('guarded');
+  });
+
   it('checks the form before calling the server', async () => {
     const { page } = await rig.newPage();
     const tokenCalls: string[] = [];
@@ -259,17 +313,17 @@ describe('other routes', () => {
     expect(pathOf(page)).toBe('/401');
   });
 
-  it('takes a token handed over on /auth-redirect and goes on', async () => {
-    const { page } = await rig.newPage();
+  /** An access token of the attacker's own account, as anyone can get for themselves. */
+  async function attackerToken(): Promise<string> {
     const response = await fetch(
       `${rig.server.url}/api/uaa/oauth/token?${new URLSearchParams({
         grant_type: 'password',
         type: 'account',
         scope: 'ui',
         client_id: 'browser',
-        tenantCode: 'demo',
-        username: 'operator',
-        password: 'operator123',
+        tenantCode: DEMO_OPERATOR.tenantCode,
+        username: DEMO_OPERATOR.username,
+        password: DEMO_OPERATOR.password,
       }).toString()}`,
       {
         method: 'POST',
@@ -279,12 +333,56 @@ describe('other routes', () => {
         },
       },
     );
-    const { access_token: token } = (await response.json()) as { access_token: string };
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  const tokenCookie = async (context: BrowserContext) =>
+    (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
+
+  it('a planted /auth-redirect link signs a signed-out browser in as nobody', async () => {
+    const token = await attackerToken();
+    for (const link of [
+      `/auth-redirect?token=${token}&redirect=${encodeURIComponent('/home/workbench')}`,
+      `/auth-redirect#token=${token}`,
+      `/auth-redirect?access_token=${token}`,
+    ]) {
+      const { page, context } = await rig.newPage();
+      await page.goto(link);
+      await page.getByTestId('auth-redirect-refused').waitFor();
+      // The credential is gone from the address bar (and so from history and Referer).
+      await waitForPath(page, '/auth-redirect');
+      expect(page.url()).not.toContain(token);
+      expect(await tokenCookie(context)).toBeUndefined();
+      await page.goto('/home/workbench');
+      await waitForPath(page, '/login?redirect=%2Fhome%2Fworkbench');
+    }
+  });
+
+  it('a planted /auth-redirect link leaves a signed-in browser signed in as itself', async () => {
+    const token = await attackerToken();
+    const { page, context } = await signedIn(DEMO_ADMIN);
+    const own = await tokenCookie(context);
     await page.goto(
       `/auth-redirect?token=${token}&redirect=${encodeURIComponent('/home/workbench')}`,
     );
+    await page.getByTestId('auth-redirect-refused').waitFor();
+    expect(await tokenCookie(context)).toBe(own);
+    await page.getByRole('link', { name: 'Continue' }).click();
     await waitForPath(page, '/home/workbench');
     await page.getByTestId('workbench').waitFor();
+    expect(await text(page, 'user-username')).toBe('admin');
+  });
+
+  it('/auth-redirect carries on with the session the browser has, or through sign-in', async () => {
+    const { page } = await signedIn(DEMO_OPERATOR);
+    await page.goto(`/auth-redirect?redirect=${encodeURIComponent('/home/workbench')}`);
+    await waitForPath(page, '/home/workbench');
     expect(await text(page, 'user-username')).toBe('operator');
+
+    const signedOut = (await rig.newPage()).page;
+    await signedOut.goto(`/auth-redirect?redirect=${encodeURIComponent('/home/workbench')}`);
+    await waitForPath(signedOut, '/login?redirect=%2Fhome%2Fworkbench');
+    await signIn(signedOut, DEMO_OPERATOR);
+    await waitForPath(signedOut, '/home/workbench');
   });
 });

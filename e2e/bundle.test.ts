@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_ADMIN, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  signIn,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 const assets = path.join(dist, 'assets');

@@ -6,7 +6,7 @@ import {
   tenantSelect,
   waitForPath,
   type ConsoleRig,
-} from './console';
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

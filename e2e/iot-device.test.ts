@@ -9,7 +9,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signedIn } from './admin-console';
-import { DEMO_ADMIN, startConsole, type ConsoleRig } from './console';
+import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 
 /**
  * The device page against the real server: a real MQTT device (mqtt.js over the server's /mqtt)

@@ -7,7 +7,7 @@ import {
   waitForPath,
   type ConsoleRig,
   type Credentials,
-} from './console';
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

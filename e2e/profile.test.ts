@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  signIn,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 
@@ -42,6 +48,20 @@ async function save(page: Page) {
   return answered;
 }
 
+/**
+ * Saves a new e-mail or mobile: the console asks for the current password first and sends the
+ * details with it. Answers the server's answer.
+ */
+async function saveWithPassword(page: Page, password: string) {
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('proof-password').fill(password);
+  const answered = page.waitForResponse((response) =>
+    response.url().includes('/updateSysUserDetail'),
+  );
+  await page.getByTestId('proof-confirm').click();
+  return answered;
+}
+
 describe('/profile/index', () => {
   it('shows the account read-only and the saved details in the form', async () => {
     const { page } = await openProfile();
@@ -79,7 +99,7 @@ describe('/profile/index', () => {
     const { page } = await openProfile();
     // The operator of the same tenant has this number.
     await field(page, 'mobile').fill('+86 13800000002');
-    const answer = await save(page);
+    const answer = await saveWithPassword(page, DEMO_ADMIN.password);
     expect(answer.status()).toBe(409);
     expect(await fieldError(page, 'mobile')).toBeTruthy();
     expect(await page.locator('.ant-message-error').count()).toBe(0);
@@ -98,11 +118,28 @@ describe('/profile/index', () => {
     // An address that does not load falls back to the default image (spec §8).
     await page.locator('[data-testid=avatar-preview][data-fallback=true]').waitFor();
 
-    const answer = await save(page);
+    // A new e-mail and mobile take the current password: a wrong one is refused in the dialog.
+    const refused = await saveWithPassword(page, 'not-my-password');
+    expect(refused.status()).toBe(400);
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('proof-password') });
+    await dialog
+      .locator('.ant-form-item-explain-error', { hasText: 'The current password is wrong' })
+      .waitFor();
+    await page.getByTestId('proof-password').fill(DEMO_ADMIN.password);
+    const answered = page.waitForResponse((response) =>
+      response.url().includes('/updateSysUserDetail'),
+    );
+    await page.getByTestId('proof-confirm').click();
+    const answer = await answered;
     expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toMatchObject({
+      email: 'keeper@demo.shuili.local',
+      currentPassword: DEMO_ADMIN.password,
+    });
     await page
       .locator('.ant-message-success', { hasText: 'Your details have been saved' })
       .waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('profile-nickname').innerText()).toBe('Canal keeper');
     expect(await field(page, 'nickname').inputValue()).toBe('Canal keeper');
     await page.getByTestId('navbar-user').filter({ hasText: 'Canal keeper' }).waitFor();

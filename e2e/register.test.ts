@@ -8,7 +8,7 @@ import {
   waitForTitle,
   wrongCode,
   type ConsoleRig,
-} from './console';
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

@@ -1,6 +1,12 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  signIn,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

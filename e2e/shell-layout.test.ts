@@ -7,7 +7,7 @@ import {
   waitForPath,
   waitForTitle,
   type ConsoleRig,
-} from './console';
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

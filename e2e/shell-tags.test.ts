@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, pathOf, signIn, startConsole, waitForPath, type ConsoleRig } from './console';
+import {
+  DEMO_ADMIN,
+  pathOf,
+  signIn,
+  startConsole,
+  waitForPath,
+  type ConsoleRig,
+} from '@shuili/test-support/console';
 
 let rig: ConsoleRig;
 

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/config';
 import { startDemoSimulation } from '../apps/server/src/modules/iot/demo-simulation';
-import { DEMO_ADMIN, signIn, startConsole, waitForPath } from './console';
+import { DEMO_ADMIN, signIn, startConsole, waitForPath } from '@shuili/test-support/console';
 
 const rig = await startConsole();
 try {

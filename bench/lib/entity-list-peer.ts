@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { ENTITIES } from '@shuili/contract';
 import { listCallOf, runListCall, type ListCall } from './entity-list-sql';
-import { openTarget, type Target } from './user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 async function main() {
   const { target, tenantId, port, entity } = JSON.parse(process.argv[2]!) as {

@@ -7,7 +7,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { seed } from '../../apps/server/src/db/seed';
 import { provisionTenant } from '../../apps/server/src/modules/admin/tenant-provisioning.service';
 import { hashPassword } from '../../apps/server/src/modules/uaa/password-hasher';
-import { openTarget, type Target } from './user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 /** The password of every bench tenant's admin (`admin` of `bench-001`, …). */
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-123';

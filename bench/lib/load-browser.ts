@@ -9,8 +9,8 @@ import {
   type CommandStatus,
 } from '@shuili/contract';
 import mqtt from 'mqtt';
-import { browserOptions } from './iot-server';
-import { sentAtOf } from './mosquitto-peer';
+import { browserOptions } from '@shuili/test-support/iot-server';
+import { sentAtOf } from './counting-subscriber';
 
 /** What every tab's live copies add up to (shared by all browsers of a run). */
 export interface LiveCopies {
@@ -47,6 +47,8 @@ export async function connectBrowser(options: {
     if (!closedByUs) copies.connectionsLost += 1;
   });
   const commandsTopic = liveTopics.commands(tenantCode);
+  // Command pushes come one level per device under the commands filter.
+  const commandPushPrefix = commandsTopic.slice(0, -'+'.length);
   // Final statuses as pushed (an answer can arrive before the send's HTTP answer names its id).
   const finished = new Map<string, { status: CommandStatus; at: number }>();
   const waiting = new Map<string, (status: CommandStatus) => void>();
@@ -54,7 +56,7 @@ export async function connectBrowser(options: {
     if (topic.endsWith('/telemetry')) {
       copies.received += 1;
       if (copies.measuring) copies.delays.push(Date.now() - sentAtOf(payload));
-    } else if (topic === commandsTopic) {
+    } else if (topic.startsWith(commandPushPrefix)) {
       const push = JSON.parse(payload.toString('utf8')) as { id: string; status: CommandStatus };
       if (!FINAL_COMMAND_STATUSES.includes(push.status)) return;
       finished.set(push.id, { status: push.status, at: Date.now() });

@@ -11,8 +11,8 @@ import { seed } from '../../apps/server/src/db/seed';
 import { provisionTenant } from '../../apps/server/src/modules/admin/tenant-provisioning.service';
 import { CredentialService } from '../../apps/server/src/modules/iot/device/credential.service';
 import { hashPassword } from '../../apps/server/src/modules/uaa/password-hasher';
-import { BENCH_KEYS } from './ingest-data';
-import { openTarget, type Target } from './user-list-data';
+import { BENCH_KEYS } from '@shuili/test-support/ingest-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 /** The password of every load user (one argon2 hash, computed once). */
 export const LOAD_USER_PASSWORD = 'load-user-123';

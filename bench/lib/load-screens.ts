@@ -3,7 +3,7 @@
 // features/iot/device/device-api.ts, iot/charts/HistoryPanel.tsx, notification/notification-api.ts),
 // with a weight: how often a user opens it among the screens their role has.
 import { SET_PROPERTY_COMMAND, TELEMETRY_CALLS } from '@shuili/contract';
-import { BENCH_KEYS } from './ingest-data';
+import { BENCH_KEYS } from '@shuili/test-support/ingest-data';
 import { VALVE_KEY, type LoadTenant } from './load-data';
 
 export type LoadRole = 'admin' | 'operator';

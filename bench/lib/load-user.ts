@@ -13,7 +13,7 @@ import {
   type Screen,
   type ScreenContext,
 } from './load-screens';
-import { signIn } from './sign-in';
+import { signIn } from '@shuili/test-support/sign-in';
 
 export interface LoadUserOptions {
   url: string;

@@ -1,3 +1,6 @@
+import { deviceTopic } from '@shuili/contract';
+import type { BenchDevice } from '@shuili/test-support/ingest-data';
+import { BENCH_TENANT } from '@shuili/test-support/iot-server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { quantile } from './stats';
 
@@ -7,6 +10,24 @@ export interface LoadDevice {
   clientId: string;
   username?: string;
   password?: string;
+}
+
+/** The bench devices as MQTT publishers of their own telemetry topic, with their credentials. */
+export function deviceLoad(bench: BenchDevice[]): LoadDevice[] {
+  return bench.map((device) => ({
+    topic: deviceTopic(BENCH_TENANT, device.deviceNo, 'telemetry'),
+    clientId: device.identity,
+    username: device.identity,
+    password: device.secret,
+  }));
+}
+
+/** The same topics for a peer broker without accounts (Mosquitto). */
+export function anonymousLoad(count: number): LoadDevice[] {
+  return Array.from({ length: count }, (_, i) => ({
+    topic: deviceTopic(BENCH_TENANT, `B${String(i + 1).padStart(5, '0')}`, 'telemetry'),
+    clientId: `bench-${i}`,
+  }));
 }
 
 /** What one rate step measured at the publishers. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { onFreePorts, REPO_ROOT, spawnPinned } from './server-process';
+import { onFreePorts, REPO_ROOT, spawnPinned } from '@shuili/test-support/server-process';
 
 export interface RunningPeer {
   url: string;

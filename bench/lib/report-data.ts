@@ -2,8 +2,8 @@
 // bench product, created by the server's own migrate/seed/credential code), plus a stretch of
 // stored readings in the real iot_telemetry table, written in SQL (generate_series) for speed.
 import pg from 'pg';
-import { BENCH_KEYS, prepareDevices } from './ingest-data';
-import { openTarget, type Target } from './user-list-data';
+import { BENCH_KEYS, prepareDevices } from '@shuili/test-support/ingest-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 export interface ReadingsPlan {
   devices: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './server-process';
+import { REPO_ROOT } from '@shuili/test-support/server-process';
 
 /** The machine a result was measured on, written beside every result. */
 export function machine() {

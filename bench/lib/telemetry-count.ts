@@ -1,4 +1,4 @@
-import { openTarget, type Target } from './user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 /** Readings stored (one row per value), counted with the server stopped (PGlite: one process). */
 export async function countStoredPoints(target: Target): Promise<number> {

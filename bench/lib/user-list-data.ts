@@ -1,21 +1,9 @@
 // The user-list benchmark's data: a database migrated and seeded by the server's own code (so it
 // is exactly what the server would make of it at its first start), plus N users in tenant demo.
-import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
-import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
-import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seed } from '../../apps/server/src/db/seed';
-
-export type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-
-/** Opens the database a server started with this DATA_DIR or DATABASE_URL would open. */
-export function openTarget(target: Target, poolSize = 10): Promise<Database> {
-  return target.kind === 'pglite'
-    ? openPgliteDatabase(path.join(target.dataDir, 'pglite')) // as open-database.ts does
-    : openPostgresDatabase(target.url, poolSize);
-}
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 
 /**
  * Migrates and seeds the database as the server does, then adds `users` users to tenant demo in

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { REPO_ROOT } from './server-process';
+import { REPO_ROOT } from '@shuili/test-support/server-process';
 
 export interface BuiltSite {
   /** The folder with index.html and assets/. */

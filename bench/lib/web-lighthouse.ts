@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@shuili/test-support/browser';
 import { median, round } from './stats';
 
 export type Preset = 'desktop' | 'mobile';

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEMO_ADMIN, signIn, waitForPath } from '../../e2e/console';
+import { DEMO_ADMIN, signIn, waitForPath } from '@shuili/test-support/console';
 import { recordBundle, type RouteBundle } from './web-bundle';
 
 /** The sign-in form's account field: Shuili's /login and the peer page both have it. */

@@ -11,10 +11,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { EVERYTHING } from './db/announced-cache';
 import { loadOrCreateSecret } from './db/server-secret';
 import { registerErrorHandling } from './http/error-handler';
 import { registerGuard } from './http/guard';
 import { registerNulGuard } from './http/nul-guard';
+import { consoleSettingsRoutes } from './http/console-settings.routes';
 import { healthRoutes } from './http/health.routes';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
 import { serializeRequest } from './http/log-redaction';
@@ -36,7 +38,9 @@ import { UrlGrantService } from './modules/authority/url-grant.service';
 import { DataFieldService } from './entity/data-field.service';
 import { credentialRoutes } from './modules/iot/device/credential.routes';
 import { CredentialService } from './modules/iot/device/credential.service';
+import { BrowserAccess } from './mqtt/browser-access';
 import { createDeviceTransport } from './mqtt/device-transport';
+import { TenantSuspension } from './mqtt/tenant-suspension';
 import { externalAuthRoutes } from './mqtt/external-auth.routes';
 import { PlatformTenants } from './entity/platform-tenants';
 import { notificationRoutes } from './modules/notification/notification.routes';
@@ -86,7 +90,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First, so every reply of every route registered below (and 404s, errors) carries them.
-  registerSecurityHeaders(app, { https: config.secureCookies });
+  registerSecurityHeaders(app, { https: config.secureCookies, mapTileUrl: config.mapTileUrl });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -117,7 +121,9 @@ export async function buildApp({
     idleSeconds: config.sessionIdleSeconds || null,
     maxSeconds: config.sessionMaxSeconds,
   };
-  const { sessions } = registerGuard(app, { db, tokens, grants, limits: sessionLimits });
+  const { sessions, access } = registerGuard(app, { db, tokens, grants, limits: sessionLimits });
+  const browsers = new BrowserAccess({ db, sessions, access, grants });
+  app.decorate('browserAccess', browsers);
 
   const rateLimits = new RateLimitService(db);
   const outbox = notifier ?? new OutboxNotifier(db, app.log, config.logOutbox);
@@ -139,12 +145,13 @@ export async function buildApp({
     sessions,
     transport: () => (app.hasDecorator('deviceTransport') ? app.deviceTransport : undefined),
   });
+  await consoleSettingsRoutes(app, { mapTileUrl: config.mapTileUrl });
   const audit = new AuditService(db, app.log);
   audit.register(app);
   await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
   await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
-  await app.register(userDetailRoutes, { db, tokenService, rateLimits });
-  await app.register(mfaRoutes, { db, mfa, rateLimits });
+  await app.register(userDetailRoutes, { db, tokenService, rateLimits, mfa, notifier: outbox });
+  await app.register(mfaRoutes, { db, mfa, rateLimits, notifier: outbox });
   await app.register(mySessionsRoutes, { db, limits: sessionLimits });
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox, grants });
   await app.register(notificationRoutes, { db });
@@ -169,10 +176,27 @@ export async function buildApp({
     db,
     tokens,
     devices: deviceCredentials,
+    browsers,
   });
-  deviceCredentials.onRevoked((tenantCode, deviceNo) =>
-    deviceTransport.disconnectDevice(tenantCode, deviceNo),
-  );
+  // A device identity that ended (device deleted or renumbered, secret revoked), on any node:
+  // its connections end here too (docs/iot.md "Device identities").
+  deviceCredentials.onIdentityEnded((ended) => {
+    if (ended !== EVERYTHING) return deviceTransport.disconnectDevice(ended);
+    // Announcements may have been missed: every connection's secret is checked again.
+    void deviceTransport.recheckDevices((ids) => deviceCredentials.liveCredentials(ids));
+  });
+  app.addHook('onReady', () => deviceCredentials.start());
+  app.addHook('onClose', () => deviceCredentials.stop());
+  // A suspended tenant's devices are shut out on every node (its users' sessions end in its hooks).
+  const suspension = new TenantSuspension({
+    db,
+    access,
+    transport: deviceTransport,
+    credentials: deviceCredentials,
+    log: app.log,
+  });
+  app.addHook('onReady', () => suspension.start());
+  app.addHook('onClose', () => suspension.stop());
   app.decorate('deviceTransport', deviceTransport);
   app.decorate('deviceCredentials', deviceCredentials);
   app.addHook('onReady', () => deviceTransport.start());
@@ -183,7 +207,7 @@ export async function buildApp({
     publicUrls: config.mqttPublicUrls,
   });
   // An external broker's HTTP auth hooks run the same device auth and topic ACL (docs/iot.md).
-  await app.register(externalAuthRoutes, { config, db, tokens, devices: deviceCredentials });
+  await app.register(externalAuthRoutes, { config, tokens, devices: deviceCredentials, browsers });
   await registerIot(app, { db });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {

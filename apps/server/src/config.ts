@@ -2,6 +2,7 @@ import { DEFAULT_BROWSER_CLIENT_SECRET } from '@shuili/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAP_TILE_URL, mapTileSource } from './http/map-tiles';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, three levels above apps/server/src. */
@@ -90,6 +91,11 @@ export interface Config {
   secureCookies: boolean;
   /** Write development SMS / e-mail (codes included) to the log as well as the outbox table. */
   logOutbox: boolean;
+  /**
+   * The device map's tile server as a Leaflet URL template (MAP_TILE_URL; default OpenStreetMap).
+   * The console's Content-Security-Policy allows images from exactly this server.
+   */
+  mapTileUrl: string;
 }
 
 function int(name: string, fallback: number): number {
@@ -153,6 +159,13 @@ function mqttAuthSecret(): string | undefined {
   return value;
 }
 
+/** Checked at start (mapTileSource throws for a template the CSP could not follow). */
+function mapTileUrl(): string {
+  const value = process.env.MAP_TILE_URL?.trim() || DEFAULT_MAP_TILE_URL;
+  mapTileSource(value);
+  return value;
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = process.env;
   return {
@@ -197,6 +210,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: bool('SECURE_COOKIES', false),
     logOutbox: bool('LOG_OUTBOX', env.NODE_ENV !== 'production'),
+    mapTileUrl: mapTileUrl(),
     ...overrides,
   };
 }

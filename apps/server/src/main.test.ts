@@ -4,9 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onFreePorts } from '../../../bench/lib/server-process';
+import { onFreePorts } from '@shuili/test-support/server-process';
 import { REPO_ROOT } from './config';
-import { BROWSER_BASIC } from './testing/api-client';
+import { BROWSER_BASIC } from '@shuili/test-support/api-client';
 
 interface Running {
   child: ChildProcess;

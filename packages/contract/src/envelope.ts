@@ -54,7 +54,9 @@ export interface OAuthError {
     /** The user has a second factor: send the same request again with totpCode. */
     | 'mfa_required'
     /** The user must set up a second factor first: mfa_ticket opens the enrolment. */
-    | 'mfa_enrollment_required';
+    | 'mfa_enrollment_required'
+    /** Too many failed sign-ins for the account: send it again with the code of getSignInCaptcha. */
+    | 'captcha_required';
   error_description: string;
   errors?: FieldError[];
   /** With mfa_enrollment_required: the ticket of /api/uaa/mfa/startEnrolment. */

@@ -9,6 +9,7 @@ export * from './api/notification';
 export * from './entity-kit';
 export * from './entities';
 export * from './api/admin';
+export * from './api/console-settings';
 export * from './api/iot-control';
 export * from './api/iot-model';
 export * from './api/iot-telemetry';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../testing/api-client';
-import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import {
+  startTestServer,
+  TEST_DATABASE_URL,
+  type TestServer,
+} from '@shuili/test-support/test-server';
 import { DatabaseBusyError } from './pg-errors';
 
 /*

@@ -21,8 +21,12 @@ export interface Database {
    * spans tenants by nature (sign-in lookups, migrations, seeding, tenant provisioning).
    */
   system<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
-  /** Runs as the restricted application role with `app.tenant_id` set: RLS confines every row. */
-  tenant<T>(tenantId: string, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs as the restricted application role with `app.tenant_id` set: RLS confines every row.
+   * Given a scope with zones (a caller confined to zones: the request's AuthContext), devices
+   * and everything keyed by a device are confined to those zones too (tenancy.sql).
+   */
+  tenant<T>(scope: TenantScope | string, work: (sql: Sql) => Promise<T>): Promise<T>;
   /**
    * Runs one statement as the schema owner in its own implicit transaction: for a single read
    * that every request makes (the session check), one round trip where `system` takes three.
@@ -54,17 +58,40 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Whose data a tenant transaction may see: a tenant, and, for a caller confined to zones, the
+ * ids of those zones and every zone below them (null or absent: the whole tenant).
+ */
+export interface TenantScope {
+  tenantId: string;
+  zoneIds?: readonly string[] | null;
+}
+
+/** The tenant of a scope given either way. */
+export function tenantIdOf(scope: TenantScope | string): string {
+  return typeof scope === 'string' ? scope : scope.tenantId;
+}
+
 /** The role whose rows row-level security restricts; created by the migrations. */
 export const APP_ROLE = 'shuili_app';
 
+const NUMERIC_ID = /^\d{1,19}$/;
+
 /**
  * The script that switches a transaction into one tenant's context (RLS policies read
- * app.tenant_id). One script without parameters, so it travels with BEGIN in one round trip;
- * the id is checked to be a number, so inlining it cannot inject anything.
+ * app.tenant_id, and app.zone_ids for a caller confined to zones). One script without
+ * parameters, so it travels with BEGIN in one round trip; every id is checked to be a number,
+ * so inlining them cannot inject anything.
  */
-export function tenantContextScript(tenantId: string): string {
-  if (!/^\d{1,19}$/.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
-  return `SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
+export function tenantContextScript(scope: TenantScope | string): string {
+  const tenantId = tenantIdOf(scope);
+  const zoneIds = typeof scope === 'string' ? undefined : scope.zoneIds;
+  if (!NUMERIC_ID.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
+  const zones = zoneIds ?? null;
+  if (zones?.some((id) => !NUMERIC_ID.test(id))) throw new Error('zone ids must be numeric');
+  // Confined to no zone at all sees no device: '0' is an id no zone has.
+  const zoneSetting = zones === null ? '' : zones.length > 0 ? zones.join(',') : '0';
+  return `SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('app.zone_ids', '${zoneSetting}', true)`;
 }
 
 /** A stable 64-bit advisory lock key from a name (the same on every node). */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestPostgresDatabase, TEST_DATABASE_URL } from '../testing/test-server';
+import { createTestPostgresDatabase, TEST_DATABASE_URL } from '@shuili/test-support/test-server';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';

@@ -8,14 +8,21 @@ import type { Database } from './database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MIGRATIONS_DIR = path.join(here, 'migrations');
-const TENANCY_SCRIPT = path.join(here, 'tenancy.sql');
+/**
+ * Idempotent scripts applied after the migrations and the entity tables (they cover every table,
+ * entity tables included): row-level security, users' zones and the database's announcements
+ * of access changes, and of device identities that ended.
+ */
+const AFTER_SCRIPTS = ['tenancy.sql', 'access.sql', 'device-notify.sql'].map((name) =>
+  path.join(here, name),
+);
 
 const hashOf = (text: string) =>
   crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /**
- * Applies the migrations not yet applied, in file-name order, then the tenancy script when a
- * migration ran or the script changed (it takes strong locks on every tenant table, which a node
+ * Applies the migrations not yet applied, in file-name order, then the scripts after them when a
+ * migration ran or a script changed (it takes strong locks on every tenant table, which a node
  * starting beside live ones must not do for nothing). Everything runs in one transaction under
  * an advisory lock, so two nodes starting together apply each migration once and a failed
  * migration leaves nothing behind.
@@ -46,12 +53,12 @@ export async function migrate(db: Database): Promise<string[]> {
       await sql.query(`DELETE FROM schema_migration WHERE version LIKE 'entities:%'`);
       await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [entitiesVersion]);
     }
-    const tenancy = await fs.readFile(TENANCY_SCRIPT, 'utf8');
-    const tenancyVersion = `tenancy:${hashOf(tenancy)}`;
+    const scripts = await Promise.all(AFTER_SCRIPTS.map((file) => fs.readFile(file, 'utf8')));
+    const tenancyVersion = `tenancy:${hashOf(scripts.join('\n'))}`;
     if (applied.length > 0 || entitiesChanged || !done.has(tenancyVersion)) {
       // Wait briefly for live nodes' row locks, then fail the start rather than stall them.
       await sql.query(`SET LOCAL lock_timeout = '10s'`);
-      await sql.exec(tenancy);
+      for (const script of scripts) await sql.exec(script);
       await sql.query(`DELETE FROM schema_migration WHERE version LIKE 'tenancy:%'`);
       await sql.query('INSERT INTO schema_migration (version) VALUES ($1)', [tenancyVersion]);
     }

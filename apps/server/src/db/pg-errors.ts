@@ -37,6 +37,15 @@ export function pgErrorOf(
   return { code, constraint: named };
 }
 
+/** Row-level security refused a row (SQLSTATE 42501 with the policy's message, not a grant's). */
+export function isRowSecurityRefusal(error: unknown): boolean {
+  const pg = pgErrorOf(error);
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return (
+    pg?.code === '42501' && typeof message === 'string' && message.includes('row-level security')
+  );
+}
+
 export const PG = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { tenantContextScript, type Database, type Sql } from './database';
+import { tenantContextScript, type Database, type Sql, type TenantScope } from './database';
 
 /** Parsers that make PGlite answer like node-postgres: int8 and numeric as strings. */
 const parsers = {
@@ -50,7 +50,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
     await unlock();
     throw error;
   });
-  const run = async <T>(work: (sql: Sql) => Promise<T>, tenantId?: string): Promise<T> =>
+  const run = async <T>(work: (sql: Sql) => Promise<T>, scope?: TenantScope | string): Promise<T> =>
     pg.transaction(async (tx) => {
       const sql: Sql = {
         query: (text, params) => tx.query(text, params) as never,
@@ -58,13 +58,13 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
           await tx.exec(script);
         },
       };
-      if (tenantId !== undefined) await tx.exec(tenantContextScript(tenantId));
+      if (scope !== undefined) await tx.exec(tenantContextScript(scope));
       return work(sql);
     });
   const database: Database = {
     kind: 'pglite',
     system: (work) => run(work),
-    tenant: (tenantId, work) => run(work, tenantId),
+    tenant: (scope, work) => run(work, scope),
     // PGlite queues a query behind any open transaction, so it never runs inside another's.
     systemStatement: (text, params) => pg.query(text, params) as never,
     // One connection in one process: a notification reaches it as the change commits.

@@ -5,6 +5,7 @@ import {
   type Database,
   type QueryResult,
   type Sql,
+  type TenantScope,
 } from './database';
 import { DatabaseBusyError } from './pg-errors';
 import { preparedStatementNames } from './prepared-statements';
@@ -96,14 +97,14 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
   const run = async <T>(
     from: pg.Pool,
     work: (sql: Sql) => Promise<T>,
-    tenantId?: string,
+    scope?: TenantScope | string,
   ): Promise<T> => {
     const { client, release } = await checkout(from);
     let broken = false;
     try {
       // BEGIN and the tenant's context in one simple-protocol round trip.
       await client.query(
-        `${listenScript(client)}BEGIN${tenantId === undefined ? '' : `; ${tenantContextScript(tenantId)}`}`,
+        `${listenScript(client)}BEGIN${scope === undefined ? '' : `; ${tenantContextScript(scope)}`}`,
       );
       answeredAt = Date.now();
       const sql: Sql = {
@@ -139,7 +140,8 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
   /** Transactions and statements on one pool; the rest is the database's. */
   const poolCalls = (from: pg.Pool) => ({
     system: <T>(work: (sql: Sql) => Promise<T>) => run(from, work),
-    tenant: <T>(tenantId: string, work: (sql: Sql) => Promise<T>) => run(from, work, tenantId),
+    tenant: <T>(scope: TenantScope | string, work: (sql: Sql) => Promise<T>) =>
+      run(from, work, scope),
     systemStatement: <R>(text: string, params?: unknown[]) => statementOn<R>(from, text, params),
   });
 

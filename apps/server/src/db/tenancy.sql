@@ -34,14 +34,21 @@ BEGIN
   END LOOP;
 END $$;
 
+-- The tables (partitions included) that have every one of the columns named.
+CREATE OR REPLACE FUNCTION pg_temp.tables_with(VARIADIC wanted text[]) RETURNS SETOF text
+LANGUAGE sql STABLE AS $$
+  SELECT tb.table_name::text FROM information_schema.tables tb
+   WHERE tb.table_schema = 'public' AND tb.table_type = 'BASE TABLE'
+     AND NOT EXISTS (SELECT unnest(wanted)
+                     EXCEPT SELECT c.column_name::text FROM information_schema.columns c
+                             WHERE c.table_schema = 'public' AND c.table_name = tb.table_name)
+$$;
+
 DO $$
 DECLARE
   t record;
 BEGIN
-  FOR t IN
-    SELECT c.table_name FROM information_schema.columns c
-    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
-    WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id' AND tb.table_type = 'BASE TABLE'
+  FOR t IN SELECT table_name FROM pg_temp.tables_with('tenant_id') AS table_name
   LOOP
     EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO shuili_app', t.table_name);
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
@@ -61,3 +68,28 @@ DROP POLICY IF EXISTS tenant_isolation ON tenant;
 CREATE POLICY tenant_isolation ON tenant
   USING (id = nullif(current_setting('app.tenant_id', true), '')::bigint)
   WITH CHECK (id = nullif(current_setting('app.tenant_id', true), '')::bigint);
+
+-- Zones (issue 15): a caller confined to zones (app.zone_ids: their zones and every zone below,
+-- comma-joined; empty: the whole tenant) sees and writes only the devices of those zones, and
+-- only the rows of every table keyed by a device (telemetry, commands, alarms, files, ...). A
+-- restrictive policy: it narrows what tenant_isolation allows, never widens it. The device check
+-- reads iot_device under its own policy, so the zone rule lives in one place. Rows of no device
+-- (a product-wide alarm rule, the history of a deleted device) are the whole tenant's: a confined
+-- caller neither sees nor writes them.
+DROP POLICY IF EXISTS zone_scope ON iot_device;
+CREATE POLICY zone_scope ON iot_device AS RESTRICTIVE
+  USING (coalesce(current_setting('app.zone_ids', true), '') = ''
+         OR zone_id = ANY (string_to_array(current_setting('app.zone_ids', true), ',')::bigint[]));
+
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT table_name FROM pg_temp.tables_with('tenant_id', 'device_id') AS table_name
+  LOOP
+    EXECUTE format('DROP POLICY IF EXISTS zone_scope ON %I', t.table_name);
+    EXECUTE format(
+      'CREATE POLICY zone_scope ON %I AS RESTRICTIVE USING (coalesce(current_setting(''app.zone_ids'', true), '''') = '''' '
+      'OR device_id IN (SELECT id FROM iot_device))', t.table_name);
+  END LOOP;
+END $$;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rlsProblems } from '../security/rls-audit';
-import { call, signIn } from '../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { APP_ROLE } from './database';
 
 describe.each(BACKENDS)('tenant isolation on $backend', ({ backend, available }) => {

@@ -1,5 +1,62 @@
-import { ROLE_ADMIN } from '@shuili/contract';
+import { ENTITIES, ROLE_ADMIN, type EntityDef, type FieldDef } from '@shuili/contract';
 import type { Sql } from '../db/database';
+import { AppError } from '../http/app-error';
+
+/**
+ * Whether a role's data permissions filter this entity's rows: tenant data only. Platform and
+ * shared lists (tenants, app clients, regions) are the same for every role that may open them.
+ */
+export function hasDataPermissions(entity: EntityDef): boolean {
+  return entity.scope === 'tenant';
+}
+
+/**
+ * The fields a data permission on a menu may name, each with its declaration: the readable
+ * fields of every entity declaring that menu (its screen lists them; entities sharing a screen,
+ * such as menus and their buttons, share its rule), when data permissions filter that entity.
+ * Empty for a menu whose screen lists no such data (the workbench, a group, the platform's lists).
+ */
+export function dataFieldsOfMenu(menuCode: string): Map<string, FieldDef> {
+  const fields = new Map<string, FieldDef>();
+  for (const entity of ENTITIES) {
+    if (entity.menuCode !== menuCode || !hasDataPermissions(entity)) continue;
+    for (const [name, field] of Object.entries(entity.fields))
+      if (!field.writeOnly && !field.virtual && !fields.has(name)) fields.set(name, field);
+  }
+  return fields;
+}
+
+/**
+ * A rule's comma list of fields, checked against its menu and normalised ("a, b" -> "a,b"). A
+ * menu listing no data, or a field its screen does not have, is a 400 naming the field at fault.
+ */
+export function checkDataFields(menuCode: string, dataFields: string): string {
+  const known = dataFieldsOfMenu(menuCode);
+  if (known.size === 0) {
+    // The caller's text is not echoed back: the field name says enough.
+    throw new AppError(400, 'validation.menuWithoutData', {
+      fields: [{ field: 'menuCode', key: 'validation.menuWithoutData' }],
+    });
+  }
+  const listed = dataFields
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (listed.length === 0) {
+    throw new AppError(400, 'validation.required', {
+      fields: [{ field: 'dataFields', key: 'validation.required' }],
+    });
+  }
+  const unknown = listed.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    const params = { fields: unknown.join(', ') };
+    throw new AppError(400, 'validation.unknownFields', {
+      params,
+      fields: [{ field: 'dataFields', key: 'validation.unknownFields', params }],
+    });
+  }
+  return listed.join(',');
+}
 
 /**
  * Data permissions (spec §6): per role and menu, the fields the role may see. No rule means

@@ -17,8 +17,8 @@ import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { neutraliseFormula } from '../modules/export/cell-text';
-import { call, signIn, type CallOptions, type CallResult } from '../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { call, signIn, type CallOptions, type CallResult } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { storedFields } from './entity-ddl';
 import {
   ENTITY_SAMPLES,

@@ -18,7 +18,7 @@ import { AppError, forbidden, notFound } from '../http/app-error';
 import { envelopeOf, ok, page, pageOf } from '../http/envelope';
 import { authOf } from '../http/request-context';
 import { sanitizeRichTextFields } from '../http/rich-text';
-import type { DataFieldService } from './data-field.service';
+import { hasDataPermissions, type DataFieldService } from './data-field.service';
 import { translateDbError } from './entity-errors';
 import type { EntityContext, EntityHooks } from './entity-hooks';
 import { entityRepo, statusField, type ListFilter, type Row } from './entity-repo';
@@ -91,7 +91,7 @@ export function mountEntity(
       throw forbidden('auth.platformOnly');
     const result =
       entity.scope === 'tenant'
-        ? await deps.db.tenant(auth.tenantId, (sql) =>
+        ? await deps.db.tenant(auth, (sql) =>
             work({ sql, auth, lang: request.lang, tenantId: auth.tenantId }),
           )
         : await deps.db.system((sql) => work({ sql, auth, lang: request.lang, tenantId: null }));
@@ -100,7 +100,7 @@ export function mountEntity(
   }
 
   const visibleFor = (request: FastifyRequest, sql: Sql) =>
-    entity.scope === 'tenant'
+    hasDataPermissions(entity)
       ? deps.dataFields.visible(sql, authOf(request).activeRole, entity.menuCode)
       : Promise.resolve(undefined);
 

@@ -1,7 +1,7 @@
 import { fieldLabel, translate, type Lang } from '@shuili/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DatabaseBusyError, isDatabaseUnavailable } from '../db/pg-errors';
+import { DatabaseBusyError, isDatabaseUnavailable, isRowSecurityRefusal } from '../db/pg-errors';
 import { AppError, type FieldProblem } from './app-error';
 import { issuesToProblems } from './validation-problems';
 
@@ -107,6 +107,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .code(error.statusCode)
         .send({ code: error.statusCode, message: error.message, data: null });
+    }
+    if (isRowSecurityRefusal(error)) {
+      // Row-level security refused a write: a caller confined to zones reached past them (a
+      // device moved out of their zones, a product-wide rule). Not a bug: say so.
+      return sendAppError(request, reply, new AppError(403, 'auth.outsideZones'));
     }
     if (error instanceof DatabaseBusyError) {
       // Not a bug either: more requests than connections for longer than a request should wait.

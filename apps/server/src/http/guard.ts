@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
+import { AccessChecks } from '../modules/uaa/access-checks';
 import { SessionChecks } from '../modules/uaa/session-checks';
 import { sessionRepo, type SessionLimits } from '../modules/uaa/session.repo';
 import { AppError } from './app-error';
@@ -16,7 +17,10 @@ const unauthorized = (key: string, code: number, error?: string) =>
     headers: { 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' },
   });
 
-/** Picks the role the caller acts as: the role-code header when they hold it, else their first. */
+/**
+ * Picks the role the caller acts as: the role-code header when they hold it now, else their
+ * first. `roles` are the live roles (AccessChecks), never the token's.
+ */
 function activeRoleOf(request: FastifyRequest, roles: string[]): string {
   const asked = request.headers[ROLE_CODE_HEADER];
   const wanted = Array.isArray(asked) ? asked[0] : asked;
@@ -32,7 +36,9 @@ function activeRoleOf(request: FastifyRequest, roles: string[]): string {
 
 /**
  * Every request: its language, then, unless the route is public, the bearer token, the live
- * session behind it, the active role and the route's permission.
+ * session behind it, the caller's live access (roles, zones, tenant state: read from the
+ * database, not the token, so an administrator's change holds at the next request), the active
+ * role and the route's permission.
  */
 export function registerGuard(
   app: FastifyInstance,
@@ -43,10 +49,13 @@ export function registerGuard(
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
-  // Live sessions are remembered while the database's announcements of ended ones are heard.
+  // Live sessions and access are remembered while the database's announcements are heard.
   const sessions = new SessionChecks(deps.db, undefined, deps.limits);
-  app.addHook('onReady', () => sessions.start());
-  app.addHook('onClose', () => sessions.stop());
+  const access = new AccessChecks(deps.db);
+  app.addHook('onReady', () => Promise.all([sessions.start(), access.start()]).then(() => {}));
+  app.addHook('onClose', () => Promise.all([sessions.stop(), access.stop()]).then(() => {}));
+  // Grants another node changed are announced too: this node's cached grants go with them.
+  access.watch(() => deps.grants.invalidate());
 
   // A route that forgets to say who may call it must not start: fail at registration.
   app.addHook('onRoute', (route) => {
@@ -96,14 +105,19 @@ export function registerGuard(
           request.log.warn({ err: error }, 'could not record session activity'),
         );
     }
+    const live = await access.of(claims.userId, claims.tenantId);
+    // A suspended tenant or a disabled account: the session is over (their hooks also end it).
+    if (!live?.tenantActive || !live.userActive)
+      throw unauthorized('auth.sessionRevoked', 50012, 'invalid_token');
     const auth: AuthContext = {
       userId: claims.userId,
       username: claims.username,
       tenantId: claims.tenantId,
       tenantCode: claims.tenantCode,
-      roles: claims.roles,
-      activeRole: activeRoleOf(request, claims.roles),
+      roles: live.roles,
+      activeRole: activeRoleOf(request, live.roles),
       sessionId: claims.sessionId,
+      zoneIds: live.zoneIds,
     };
     request.auth = auth;
     if (
@@ -114,5 +128,5 @@ export function registerGuard(
       throw new AppError(403, 'auth.forbidden');
     }
   });
-  return { sessions };
+  return { sessions, access };
 }

@@ -18,4 +18,28 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/health')).toBe('/api/health');
   });
+
+  it('hides second-factor codes, recovery codes, captchas and current passwords, in any case', () => {
+    const secrets = {
+      totpCode: '123456',
+      TOTPCODE: '234567',
+      code: 'abcde-fghjk',
+      recoveryCode: 'mnpqr-stuvw',
+      smsCaptcha: '345678',
+      charCaptcha: 'x7y8',
+      currentPassword: 'Canal-gate-47',
+      oldPassword: 'old-secret-1',
+      adminPassword: 'admin-secret-2',
+      mfa_ticket: 'dGlja2V0',
+      ticket: 'dGlja2V1',
+      secret: 'device-secret-3',
+    };
+    const logged = redactUrl(
+      `/api/uaa/oauth/token?grant_type=password&username=admin&${new URLSearchParams(secrets)}`,
+    );
+    for (const value of Object.values(secrets)) expect(logged).not.toContain(value);
+    expect(new URLSearchParams(logged.split('?')[1]).get('totpCode')).toBe('[redacted]');
+    expect(logged).toContain('username=admin');
+    expect(logged).toContain('grant_type=password');
+  });
 });

@@ -1,26 +1,39 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Query parameters that carry secrets. The spec's token call sends the password in the query
- * string, so every request line the server logs passes through here first.
+ * Parameters that carry secrets, matched without regard to letter case. The spec's token call
+ * sends the password (and the second factor's code, which may be a recovery code) in the query
+ * string, and any call may be sent so, so every request line the server logs passes through here
+ * first.
  */
-const SECRET_PARAMS = [
-  'password',
-  'newPassword',
-  'smsCaptcha',
-  'charCaptcha',
-  'refresh_token',
-  'access_token',
-  'client_secret',
-];
+const SECRET_PARAMS = new Set(
+  [
+    'password',
+    'newPassword',
+    'oldPassword',
+    'currentPassword',
+    'adminPassword',
+    'smsCaptcha',
+    'charCaptcha',
+    'totpCode',
+    'code',
+    'recoveryCode',
+    'ticket',
+    'mfa_ticket',
+    'refresh_token',
+    'access_token',
+    'client_secret',
+    'secret',
+  ].map((name) => name.toLowerCase()),
+);
 
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const params = new URLSearchParams(url.slice(at + 1));
   let changed = false;
-  for (const name of SECRET_PARAMS) {
-    if (params.has(name)) {
+  for (const name of new Set(params.keys())) {
+    if (SECRET_PARAMS.has(name.toLowerCase())) {
       params.set(name, '[redacted]');
       changed = true;
     }

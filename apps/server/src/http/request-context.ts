@@ -1,6 +1,6 @@
 import type { Lang } from '@shuili/contract';
 
-/** Who is calling, established by the bearer token (see authenticate.ts). */
+/** Who is calling: the bearer token's user, with their live roles and zones (http/guard.ts). */
 export interface AuthContext {
   userId: string;
   username: string;
@@ -10,6 +10,11 @@ export interface AuthContext {
   /** The role the caller acts as (role-code header), always one of `roles`. */
   activeRole: string;
   sessionId: string;
+  /**
+   * The zones the caller is confined to (with the zones below them), null for the whole tenant.
+   * Passing the AuthContext as the scope of `db.tenant` applies them (tenancy.sql).
+   */
+  zoneIds: string[] | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { entityCalls, notificationEntity } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../testing/api-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { sanitizeRichText } from './rich-text';
 
 /** Markup that would run script, load something or restyle the page if rendered as it came. */

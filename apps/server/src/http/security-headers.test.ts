@@ -1,8 +1,14 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { writeWebDist } from '../testing/web-dist';
-import { API_DOCS_CSP, CONSOLE_CSP, securityHeaders } from './security-headers';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
+import { writeWebDist } from '@shuili/test-support/web-dist';
+import { CONSOLE_SETTINGS_CALL } from '@shuili/contract';
+import { loadConfig } from '../config';
+import { DEFAULT_MAP_TILE_URL, mapTileSource } from './map-tiles';
+import { API_DOCS_CSP, consoleCsp, securityHeaders } from './security-headers';
+
+/** The file's server takes its tiles from a server of its own, with subdomains and a port. */
+const TILES = 'https://{s}.tiles.example.net:8443/osm/{z}/{x}/{y}.png';
 
 /** Every response kind the server sends: JSON, errors of each sort, the console and its files. */
 const RESPONSES: Array<{ kind: string; method: string; path: string; status: number }> = [
@@ -42,7 +48,7 @@ describe('security headers', () => {
       'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'assets/app-1234.js': 'console.log(1)',
     });
-    server = await startTestServer({ config: { webDist: dist } });
+    server = await startTestServer({ config: { webDist: dist, mapTileUrl: TILES } });
   });
   afterAll(async () => {
     await server?.close();
@@ -60,7 +66,12 @@ describe('security headers', () => {
     expect(csp.get('form-action')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('connect-src')).toBe("'self'");
-    expect(csp.get('img-src')).toBe("'self' data: blob:");
+    // Images: our own, and the console's map tiles from exactly the configured server.
+    expect(csp.get('img-src')).toBe(
+      response.path.startsWith('/api/docs')
+        ? "'self' data: blob:"
+        : "'self' data: blob: https://*.tiles.example.net:8443",
+    );
     expect(csp.get('worker-src')).toBe("'self' blob:");
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
     expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -72,8 +83,11 @@ describe('security headers', () => {
   });
 
   it('never lets a script run from anywhere but our own files', () => {
-    for (const csp of [CONSOLE_CSP, API_DOCS_CSP]) {
-      expect(csp).not.toMatch(/unsafe-eval|unsafe-hashes|wasm-unsafe-eval|\*/);
+    for (const csp of [consoleCsp(DEFAULT_MAP_TILE_URL), consoleCsp(TILES), API_DOCS_CSP]) {
+      // The one wildcard allowed: the tile server's subdomains, in img-src.
+      expect(csp.replace('https://*.tiles.example.net', '')).not.toMatch(
+        /unsafe-eval|unsafe-hashes|wasm-unsafe-eval|\*/,
+      );
       expect(directives(csp).get('script-src')).toBe("'self'");
       expect(directives(csp).get('default-src')).toBe("'self'");
     }
@@ -90,9 +104,66 @@ describe('security headers', () => {
   });
 
   it('adds HSTS only when the console is served over HTTPS', () => {
-    expect(securityHeaders({ https: true })['strict-transport-security']).toBe(
+    const mapTileUrl = DEFAULT_MAP_TILE_URL;
+    expect(securityHeaders({ https: true, mapTileUrl })['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
-    expect(securityHeaders({ https: false })).not.toHaveProperty('strict-transport-security');
+    expect(securityHeaders({ https: false, mapTileUrl })).not.toHaveProperty(
+      'strict-transport-security',
+    );
+  });
+
+  it("lets the map's tiles through from OpenStreetMap by default, and nothing else", () => {
+    const saved = process.env.MAP_TILE_URL;
+    delete process.env.MAP_TILE_URL;
+    try {
+      expect(loadConfig().mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    } finally {
+      if (saved !== undefined) process.env.MAP_TILE_URL = saved;
+    }
+    expect(directives(consoleCsp(DEFAULT_MAP_TILE_URL)).get('img-src')).toBe(
+      "'self' data: blob: https://tile.openstreetmap.org",
+    );
+    // The API docs show no map.
+    expect(directives(API_DOCS_CSP).get('img-src')).toBe("'self' data: blob:");
+  });
+
+  it('follows MAP_TILE_URL: its origin, its subdomains for {s}, nothing more for our own path', () => {
+    expect(mapTileSource('http://10.0.0.5:8080/tiles/{z}/{x}/{-y}.png')).toBe(
+      'http://10.0.0.5:8080',
+    );
+    expect(mapTileSource('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.openstreetmap.org',
+    );
+    expect(mapTileSource('/tiles/{z}/{x}/{y}.png')).toBeUndefined();
+    expect(directives(consoleCsp('/tiles/{z}/{x}/{y}.png')).get('img-src')).toBe(
+      "'self' data: blob:",
+    );
+    // What the policy could not follow exactly stops the server at start.
+    for (const wrong of [
+      'tiles.example.net/{z}/{x}/{y}.png',
+      'ftp://tiles.example.net/{z}/{x}/{y}.png',
+      'https://tiles.example.net/{z}/{x}.png',
+      'https://a{s}.tiles.example.net/{z}/{x}/{y}.png',
+      'https://user@tiles.example.net/{z}/{x}/{y}.png',
+      "https://tiles.example.net; script-src 'unsafe-inline'/{z}/{x}/{y}.png",
+      '//tiles.example.net/{z}/{x}/{y}.png',
+    ]) {
+      expect(() => mapTileSource(wrong), wrong).toThrow(/MAP_TILE_URL/);
+    }
+    const saved = process.env.MAP_TILE_URL;
+    process.env.MAP_TILE_URL = 'https://a{s}.tiles.example.net/{z}/{x}/{y}.png';
+    try {
+      expect(() => loadConfig()).toThrow(/MAP_TILE_URL/);
+    } finally {
+      if (saved === undefined) delete process.env.MAP_TILE_URL;
+      else process.env.MAP_TILE_URL = saved;
+    }
+  });
+
+  it('tells the console the tile server its policy allows', async () => {
+    const reply = await fetch(`${server.url}${CONSOLE_SETTINGS_CALL}`);
+    expect(reply.status).toBe(200);
+    expect(((await reply.json()) as { data: unknown }).data).toEqual({ mapTileUrl: TILES });
   });
 });

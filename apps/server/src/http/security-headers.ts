@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { mapTileSource } from './map-tiles';
 
 /**
  * The console's Content-Security-Policy. Scripts only from our own origin: no inline script, no
@@ -11,30 +12,42 @@ import type { FastifyInstance } from 'fastify';
  * our own script can make one, so this opens no way in for injected markup. Images: our own,
  * data: (antd icons, the default avatar) and blob: (downloads, previews); an avatar address
  * elsewhere is not loaded and the console shows the default image instead, as it does for any
- * avatar that fails to load. zod is told not to compile schemas with eval in the browser
+ * avatar that fails to load; the device map's tiles come from the one tile server configured
+ * (consoleCsp). zod is told not to compile schemas with eval in the browser
  * (apps/web/src/lib/zod-without-eval.ts).
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+function consolePolicy(imageSources: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imageSources].join(' '),
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The console's policy for its map's tile server (MAP_TILE_URL): images may also come from
+ * exactly that server (its origin, or its subdomains when the template picks one with {s}).
+ */
+export function consoleCsp(mapTileUrl: string): string {
+  const tiles = mapTileSource(mapTileUrl);
+  return consolePolicy(tiles ? [tiles] : []);
+}
 
 /**
  * The swagger UI at /api/docs gets its own policy (set by @fastify/swagger-ui on its routes)
- * rather than loosening the console's: it is the console's policy plus nothing, since the UI
- * version in use loads its initializer from a file; kept separate so a future UI that needs more
- * is changed here alone.
+ * rather than loosening the console's: it is the console's policy without the map's tiles,
+ * since the UI version in use loads its initializer from a file; kept separate so a future UI
+ * that needs more is changed here alone.
  */
-export const API_DOCS_CSP = CONSOLE_CSP;
+export const API_DOCS_CSP = consolePolicy([]);
 
 /**
  * Downloads of user files: nothing in them may run, load or be framed, whatever a browser
@@ -47,9 +60,12 @@ const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
 
 /** Headers every response carries (JSON, assets, index.html, errors and 404s alike). */
-export function securityHeaders(options: { https: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+  https: boolean;
+  mapTileUrl: string;
+}): Record<string, string> {
   return {
-    'content-security-policy': CONSOLE_CSP,
+    'content-security-policy': consoleCsp(options.mapTileUrl),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     // For browsers that predate frame-ancestors.
@@ -70,7 +86,10 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
  * handler and the not-found handler all get them. A header a route set itself (a download's
  * sandboxing CSP, the API docs' own policy) is kept.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; mapTileUrl: string },
+): void {
   const headers = Object.entries(securityHeaders(options));
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../testing/api-client';
+import { call } from '@shuili/test-support/api-client';
 import { preferredEncoding } from './asset-compression';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { writeWebDist } from '../testing/web-dist';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
+import { writeWebDist } from '@shuili/test-support/web-dist';
 
 /** A script large enough to be worth compressing. */
 const BIG_SCRIPT = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join(

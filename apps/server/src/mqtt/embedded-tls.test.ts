@@ -14,7 +14,7 @@ import {
   type TestDevice,
 } from '../modules/iot/telemetry/telemetry-test-fixtures';
 import type { Config } from '../config';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { adminToken, connectClient, issueSecret, tcpUrl } from './mqtt-test-clients';
 
 /** The throw-away certificate is made with Debian's openssl CLI; without it the suite is skipped. */

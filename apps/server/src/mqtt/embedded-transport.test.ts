@@ -6,8 +6,8 @@ import {
   createTestDevice,
   type TestDevice,
 } from '../modules/iot/telemetry/telemetry-test-fixtures';
-import { call } from '../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { call } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import type { Uplink } from './device-transport';
 import {
   adminToken,
@@ -187,9 +187,10 @@ describe.each(BACKENDS)('embedded MQTT broker on $backend', ({ backend, availabl
       // Another user's bell is not delivered even under t/demo/#; the alarm after it is.
       const first = nextMessage(client);
       await server.app.deviceTransport.publishLive('t/demo/u/999999/notify', '{"kind":"x"}');
-      await server.app.deviceTransport.publishLive('t/acme/alarm', '{"level":"red"}');
-      await server.app.deviceTransport.publishLive('t/demo/alarm', '{"level":"blue"}');
-      expect(await first).toEqual({ topic: 't/demo/alarm', payload: '{"level":"blue"}' });
+      await server.app.deviceTransport.publishLive('t/acme/alarm/x', '{"level":"red"}');
+      await server.app.deviceTransport.publishLive('t/demo/other', '{"level":"red"}');
+      await server.app.deviceTransport.publishLive('t/demo/alarm/x', '{"level":"blue"}');
+      expect(await first).toEqual({ topic: 't/demo/alarm/x', payload: '{"level":"blue"}' });
 
       const gone = closed(client);
       client.publish('t/demo/alarm', 'forged');

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type {
   DeviceTransport,
   DeviceTransportDeps,
+  EndedDeviceIdentity,
   Presence,
   TransportEndpoints,
   TransportState,
@@ -15,6 +16,8 @@ import type {
 import { MqttAuthenticator } from './mqtt-authenticator';
 import { MQTT_WS_PATH, MqttBroker } from './mqtt-broker';
 
+const RECHECK_RETRY_MS = 2_000;
+
 /** Devices and browsers on the broker inside this process (the default, DESIGN §1). */
 export class EmbeddedTransport implements DeviceTransport {
   private readonly broker: MqttBroker;
@@ -22,6 +25,7 @@ export class EmbeddedTransport implements DeviceTransport {
   private tls: tls.Server | undefined;
   private tcpPort: number | undefined;
   private tlsPort: number | undefined;
+  private stopped = false;
 
   constructor(
     private readonly config: Config,
@@ -32,6 +36,7 @@ export class EmbeddedTransport implements DeviceTransport {
       authenticator: new MqttAuthenticator(deps),
       log: app.log,
       acceptDevices: true,
+      browsers: deps.browsers,
     });
   }
 
@@ -48,7 +53,9 @@ export class EmbeddedTransport implements DeviceTransport {
     deviceNo: string,
     payload: Buffer | string,
     qos: 0 | 1,
+    deviceId?: string,
   ): Promise<void> {
+    if (deviceId) this.broker.closeStale(tenantCode, deviceNo, deviceId);
     return this.broker.publish({
       topic: deviceTopic(tenantCode, deviceNo, 'cmd'),
       payload: Buffer.from(payload),
@@ -64,8 +71,19 @@ export class EmbeddedTransport implements DeviceTransport {
     return this.broker.isConnected(tenantCode, deviceNo);
   }
 
-  disconnectDevice(tenantCode: string, deviceNo: string): void {
-    this.broker.disconnectDevice(tenantCode, deviceNo);
+  disconnectDevice(ended: EndedDeviceIdentity): void {
+    this.broker.disconnectDevice(ended);
+  }
+
+  /** Tried again every RECHECK_RETRY_MS while the database cannot answer (it was just lost). */
+  async recheckDevices(live: (credentialIds: string[]) => Promise<ReadonlySet<string>>) {
+    while (!this.stopped) {
+      try {
+        return await this.broker.recheckDevices(live);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_RETRY_MS).unref());
+      }
+    }
   }
 
   endpoints(): TransportEndpoints {
@@ -88,6 +106,7 @@ export class EmbeddedTransport implements DeviceTransport {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     const close = (server: net.Server | undefined) =>
       new Promise<void>((resolve) =>
         server?.listening ? server.close(() => resolve()) : resolve(),

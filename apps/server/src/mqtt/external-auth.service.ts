@@ -2,26 +2,24 @@ import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { BROWSER_CLIENT_PREFIX } from '@shuili/contract';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
-import { AUTH_LIMITS, AuthGate } from './auth-gate';
-import { externalAuthRepo, type BrowserUser } from './external-auth.repo';
+import type { BrowserAccess } from './browser-access';
 import {
   MqttAuthenticator,
   claimedIdentity,
   type DeviceSecretVerifier,
 } from './mqtt-authenticator';
 import type { MqttPrincipal } from './mqtt-principal';
-import { mayPublish, mayReceive, maySubscribeEveryMatch } from './topic-acl';
+import { mayPublish, mayReceive, maySubscribe } from './topic-acl';
 
 /** What a broker asks about: EMQX's publish / subscribe, mosquitto-go-auth's acc 1-4. */
 export type BrokerAccess = 'publish' | 'subscribe' | 'read' | 'readwrite';
 
 export interface ExternalAuthDeps {
   config: Pick<Config, 'mqttUsername' | 'mqttPassword' | 'mqttAuthSecret'>;
-  db: Database;
   tokens: AccessTokens;
   devices: DeviceSecretVerifier;
+  browsers: BrowserAccess;
 }
 
 const digest = (value: string) => crypto.createHash('sha256').update(value, 'utf8').digest();
@@ -34,14 +32,15 @@ const sameSecret = (expected: Buffer, offered: string) =>
  * mosquitto-go-auth, EMQX), through its HTTP hooks: the same MqttAuthenticator and topic-acl
  * functions the embedded broker runs, plus the server's own identity (its consumers, relay and
  * watcher need every tenant's topics) and the shared secret that proves the caller is the broker.
+ * Browsers are refused there: they connect to a node's `/mqtt`, which ends their connection with
+ * their session and gives each only what its user's grants and zones allow, message by message
+ * (an external broker can do neither: it would not hear a session end, and EMQX checks no
+ * delivery).
  */
 export class ExternalAuthService {
   private readonly authenticator: MqttAuthenticator;
   private readonly secret: Buffer | undefined;
   private readonly serverPassword: Buffer | undefined;
-  private readonly users = new Map<string, { user: BrowserUser | undefined; until: number }>();
-  private readonly pendingUsers = new Map<string, Promise<BrowserUser | undefined>>();
-  private readonly gate = new AuthGate();
 
   constructor(private readonly deps: ExternalAuthDeps) {
     this.authenticator = new MqttAuthenticator(deps);
@@ -78,7 +77,7 @@ export class ExternalAuthService {
     return offered.map((candidate) => sameSecret(expected, candidate)).includes(true);
   }
 
-  /** CONNECT: the server's identity, a device's own secret, or a browser's live access token. */
+  /** CONNECT: the server's identity or a device's own secret (never a browser: see above). */
   async authenticate(clientId: string, username: string, password: string): Promise<boolean> {
     if (this.isServerName(username)) {
       // The server connects under its own ids, and under a device's id to end that device's
@@ -90,15 +89,13 @@ export class ExternalAuthService {
         !clientId.startsWith(BROWSER_CLIENT_PREFIX)
       );
     }
+    if (clientId.startsWith(BROWSER_CLIENT_PREFIX)) return false;
     const result = await this.authenticator.authenticate(
       clientId,
       username || undefined,
       Buffer.from(password, 'utf8'),
     );
-    if (!result.ok) return false;
-    if (result.principal.kind !== 'browser') return true;
-    // Later ACL calls name a browser's user by its MQTT username alone: it must be the token's.
-    return result.account !== undefined && sameAccount(username, result.account);
+    return result.ok && result.principal.kind === 'device';
   }
 
   /** mosquitto-go-auth's superuser check (it then skips the ACL): the server's identity only. */
@@ -118,9 +115,8 @@ export class ExternalAuthService {
     switch (access) {
       case 'publish':
         return mayPublish(principal, topic);
-      // EMQX checks the SUBSCRIBE only, not each delivery: no match may reach past the ACL.
       case 'subscribe':
-        return maySubscribeEveryMatch(principal, topic);
+        return maySubscribe(principal, topic);
       case 'read':
         return mayReceive(principal, topic);
       case 'readwrite':
@@ -138,44 +134,11 @@ export class ExternalAuthService {
         ? { kind: 'server' }
         : undefined;
     const claimed = claimedIdentity(clientId, username || undefined);
-    if (claimed.kind === 'refused') return undefined;
-    if (claimed.kind === 'device') return claimed;
-    const user = await this.userOf(claimed.tenantCode, username);
-    if (!user) return undefined;
-    // The session was checked at CONNECT; the ACL needs only the tenant and the user.
-    return { kind: 'browser', tenantCode: claimed.tenantCode, ...user, sessionId: '' };
+    return claimed.kind === 'device' ? claimed : undefined;
   }
 
   private isServerName(username: string): boolean {
     const server = this.deps.config.mqttUsername;
     return server !== undefined && username.toLowerCase() === server.toLowerCase();
   }
-
-  /** A browser's user by tenant and account name, cached (the ACL hook may run per message). */
-  private async userOf(tenantCode: string, account: string): Promise<BrowserUser | undefined> {
-    if (!account || account.length > 256) return undefined;
-    const key = `${tenantCode}\0${account.toLowerCase()}`;
-    const cached = this.users.get(key);
-    if (cached && cached.until > Date.now()) return cached.user;
-    let running = this.pendingUsers.get(key);
-    if (!running) {
-      running = this.lookUp(key, tenantCode, account).finally(() => this.pendingUsers.delete(key));
-      this.pendingUsers.set(key, running);
-    }
-    return running;
-  }
-
-  private async lookUp(key: string, tenantCode: string, account: string) {
-    const user = await this.gate.run(() =>
-      this.deps.db.system((sql) => externalAuthRepo.userByAccount(sql, tenantCode, account)),
-    );
-    if (this.users.size > AUTH_LIMITS.maxCacheEntries) this.users.clear();
-    const ttl = user ? AUTH_LIMITS.userCacheMs : AUTH_LIMITS.unknownUserCacheMs;
-    this.users.set(key, { user, until: Date.now() + ttl });
-    return user;
-  }
-}
-
-function sameAccount(username: string, account: string): boolean {
-  return username.toLowerCase() === account.toLowerCase();
 }

@@ -3,7 +3,7 @@ import { deviceTopic } from '@shuili/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import type { Uplink } from './device-transport';
 import { connectClient } from './mqtt-test-clients';
 

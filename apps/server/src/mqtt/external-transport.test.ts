@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { deviceTopic } from '@shuili/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import type { Presence, Uplink } from './device-transport';
 import { adminToken, connectClient, nextMessage, wsUrl } from './mqtt-test-clients';
 
@@ -82,7 +82,7 @@ describe.skipIf(!TEST_MQTT_URL)('external MQTT broker (MQTT_URL)', () => {
       password: await adminToken(server),
     });
     clients.push(web);
-    await web.subscribeAsync('t/demo/alarm');
+    await web.subscribeAsync('t/demo/alarm/+');
     let received = false;
     const alarm = nextMessage(web).then((message) => {
       received = true;
@@ -90,10 +90,10 @@ describe.skipIf(!TEST_MQTT_URL)('external MQTT broker (MQTT_URL)', () => {
     });
     // The relay subscribes when the browser arrives; push until it is in place.
     while (!received) {
-      await transport.publishLive('t/demo/alarm', '{"level":"red"}');
+      await transport.publishLive('t/demo/alarm/x', '{"level":"red"}');
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(await alarm).toEqual({ topic: 't/demo/alarm', payload: '{"level":"red"}' });
+    expect(await alarm).toEqual({ topic: 't/demo/alarm/x', payload: '{"level":"red"}' });
     await dev.publishAsync(statusTopic, '', { qos: 1, retain: true });
   });
 });

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type {
   DeviceTransport,
   DeviceTransportDeps,
+  EndedDeviceIdentity,
   Presence,
   TransportEndpoints,
   TransportState,
@@ -75,7 +76,8 @@ export class ExternalTransport implements DeviceTransport {
   private uplinkHandler: ((uplink: Uplink) => Promise<void>) | undefined;
   private presenceHandler: ((presence: Presence) => void | Promise<void>) | undefined;
   private stopping = false;
-  private readonly kicks = new Set<NodeJS.Timeout>();
+  /** The second take-over of each identity that ended (one per identity, however often told). */
+  private readonly kicks = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly config: Config,
@@ -86,6 +88,7 @@ export class ExternalTransport implements DeviceTransport {
       authenticator: new MqttAuthenticator(deps),
       log: app.log,
       acceptDevices: false,
+      browsers: deps.browsers,
     });
     this.broker.onBrowsersChanged = () => void this.syncRelay();
   }
@@ -121,21 +124,32 @@ export class ExternalTransport implements DeviceTransport {
    * Ends a device's session on the external broker, whatever broker it is: a connection under
    * the device's client id takes its session over (MQTT 5 §3.1.4: the broker closes the older
    * connection and publishes its will), then leaves. The auth hook lets the server's identity
-   * use a device's client id for exactly this. Other nodes may still believe the old secret for
-   * up to MQTT_LIMITS.credentialCacheMs, and the broker may cache an allowance too, so a device
-   * that got back in meanwhile is taken over once more when both have expired (after a rotation
-   * the device reconnects with its new secret once).
+   * use a device's client id for exactly this. Every node hears the end of an identity at once
+   * (db/device-notify.sql) and forgets the secret, but the broker may cache an allowance of its own, so
+   * a device that got back in meanwhile is taken over once more after two credential-cache
+   * lifetimes (after a rotation the device reconnects with its new secret once). The broker
+   * alone knows which connection holds the id: a rotation ends the session whatever secret it
+   * was made with.
    */
-  disconnectDevice(tenantCode: string, deviceNo: string): void {
-    const identity = deviceIdentity(tenantCode, deviceNo);
+  disconnectDevice(ended: EndedDeviceIdentity): void {
+    if (ended.tenantCode === undefined || ended.deviceNo === undefined) return;
+    const identity = deviceIdentity(ended.tenantCode, ended.deviceNo);
     void this.kick(identity);
+    clearTimeout(this.kicks.get(identity));
     const again = setTimeout(() => {
-      this.kicks.delete(again);
+      this.kicks.delete(identity);
       void this.kick(identity);
     }, 2 * MQTT_LIMITS.credentialCacheMs);
     again.unref();
-    this.kicks.add(again);
+    this.kicks.set(identity, again);
   }
+
+  /**
+   * Nothing to re-check here: the external broker holds the device connections, and it cannot
+   * say which secret each was made with. Every node takes over the identities it hears end, so
+   * one node missing an announcement leaves no session behind.
+   */
+  async recheckDevices(): Promise<void> {}
 
   endpoints(): TransportEndpoints {
     const url = new URL(this.config.mqttUrl!);
@@ -239,7 +253,7 @@ export class ExternalTransport implements DeviceTransport {
   async stop(): Promise<void> {
     const left = this.config.mqttLeaveOnStop && (await this.leave());
     this.stopping = true;
-    for (const timer of this.kicks) clearTimeout(timer);
+    for (const timer of this.kicks.values()) clearTimeout(timer);
     this.kicks.clear();
     await this.broker.stop();
     // Not acknowledged yet = not stored: the broker keeps those messages in this node's sessions

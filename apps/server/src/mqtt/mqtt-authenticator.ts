@@ -1,12 +1,18 @@
 import { BROWSER_CLIENT_PREFIX, parseDeviceIdentity } from '@shuili/contract';
-import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
-import { sessionRepo } from '../modules/uaa/session.repo';
+import type { BrowserAccess } from './browser-access';
 import type { MqttPrincipal } from './mqtt-principal';
 
-/** Checks a device's secret (CredentialService.verify). */
+/**
+ * Checks a device's secret (CredentialService.verify): the device and credential it belongs
+ * to, which the connection stays bound to, or undefined when refused.
+ */
 export interface DeviceSecretVerifier {
-  verify(tenantCode: string, deviceNo: string, secret: string): Promise<boolean>;
+  verify(
+    tenantCode: string,
+    deviceNo: string,
+    secret: string,
+  ): Promise<{ deviceId: string; credentialId: string } | undefined>;
 }
 
 /** CONNACK return codes of MQTT 3.1.1 §3.2.2.3 that a refusal uses. */
@@ -22,6 +28,8 @@ export type AuthResult =
       principal: MqttPrincipal;
       /** Browsers: the account the token was issued to (external brokers name users by it). */
       account?: string;
+      /** Browsers: how long until their session ends by itself (idle or absolute end). */
+      sessionEndsInMs?: number;
     }
   | { ok: false; returnCode: (typeof CONNACK)[keyof typeof CONNACK] };
 
@@ -54,11 +62,16 @@ export function claimedIdentity(clientId: string, username: string | undefined):
 /**
  * Who may connect: a device with its own identity as username and client id and its secret as
  * password; a browser with a `web:{tenantCode}:...` client id and a live access token of that
- * tenant as password (the same checks as the HTTP guard: signature, expiry, session alive).
+ * tenant as password (the same checks as the HTTP guard: signature, expiry, session alive,
+ * tenant active, and the user's live grants and zones for what it may receive).
  */
 export class MqttAuthenticator {
   constructor(
-    private readonly deps: { db: Database; tokens: AccessTokens; devices: DeviceSecretVerifier },
+    private readonly deps: {
+      tokens: AccessTokens;
+      devices: DeviceSecretVerifier;
+      browsers: BrowserAccess;
+    },
   ) {}
 
   async authenticate(
@@ -73,16 +86,10 @@ export class MqttAuthenticator {
     if (!secret || secret.length > 256)
       return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     const { tenantCode, deviceNo } = claimed;
-    const valid = await this.deps.devices.verify(tenantCode, deviceNo, secret);
-    return valid
-      ? { ok: true, principal: { kind: 'device', tenantCode, deviceNo } }
+    const bound = await this.deps.devices.verify(tenantCode, deviceNo, secret);
+    return bound
+      ? { ok: true, principal: { kind: 'device', tenantCode, deviceNo, ...bound } }
       : { ok: false, returnCode: CONNACK.badUsernameOrPassword };
-  }
-
-  /** Whether a browser's session is still alive (signed out, revoked or expired ones are not). */
-  async sessionAlive(sessionId: string): Promise<boolean> {
-    const state = await this.deps.db.system((sql) => sessionRepo.state(sql, sessionId));
-    return Boolean(state && !state.revoked && !state.expired);
   }
 
   private async browser(tenantCode: string, token: string): Promise<AuthResult> {
@@ -92,8 +99,8 @@ export class MqttAuthenticator {
     if (!verified.ok) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     const claims = verified.claims;
     if (claims.tenantCode !== tenantCode) return { ok: false, returnCode: CONNACK.notAuthorized };
-    if (!(await this.sessionAlive(claims.sessionId)))
-      return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
+    const allowed = await this.deps.browsers.filterFor(claims);
+    if (!allowed) return { ok: false, returnCode: CONNACK.badUsernameOrPassword };
     return {
       ok: true,
       principal: {
@@ -102,8 +109,10 @@ export class MqttAuthenticator {
         tenantId: claims.tenantId,
         userId: claims.userId,
         sessionId: claims.sessionId,
+        live: allowed.filter,
       },
       account: claims.username,
+      sessionEndsInMs: allowed.sessionEndsInMs,
     };
   }
 }

@@ -9,7 +9,13 @@ import {
 } from '@shuili/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import type { Presence, Uplink } from './device-transport';
+import {
+  DeviceIdentityEndedError,
+  type EndedDeviceIdentity,
+  type Presence,
+  type Uplink,
+} from './device-transport';
+import type { BrowserAccess, BrowserAccessChange } from './browser-access';
 import { guardFrames } from './frame-guard';
 import { CONNACK, type MqttAuthenticator } from './mqtt-authenticator';
 import { MQTT_LIMITS } from './mqtt-limits';
@@ -24,6 +30,8 @@ export interface MqttBrokerOptions {
   log: FastifyBaseLogger;
   /** False in external mode: devices talk to the external broker, this one serves browsers. */
   acceptDevices: boolean;
+  /** What each browser may receive, and the changes that narrow or end it. */
+  browsers: BrowserAccess;
 }
 
 type Refusal = Error & { returnCode: number };
@@ -60,6 +68,12 @@ export class MqttBroker {
   private wss: WebSocketServer | undefined;
   private httpServer: Server | undefined;
   private sweep: NodeJS.Timeout | undefined;
+  /** Browser connections by session, and the timer that re-checks each when its session would end. */
+  private readonly sessionTimers = new WeakMap<Client, NodeJS.Timeout>();
+  private unwatch: (() => void) | undefined;
+  /** Access changes heard so far, and how many a browser's check at CONNECT had seen. */
+  private accessChanges = 0;
+  private readonly checkedAt = new WeakMap<Client, number>();
   /** Live copies not sent to browsers that were behind (see MQTT_LIMITS.liveBufferBytes). */
   private skippedLive = 0;
   private skippedReported = 0;
@@ -130,9 +144,12 @@ export class MqttBroker {
 
   async start(): Promise<void> {
     await this.aedes.listen();
-    // Tokens outlive sign-out by up to their lifetime: check the sessions of connected browsers.
+    // A browser's connection ends with its session and follows its user's access as it
+    // changes: the database announces each change, and the browsers it concerns are re-checked.
+    this.unwatch = this.options.browsers.watch((change) => this.accessChanged(change));
+    // A backstop for announcements missed while the database was away.
     this.sweep = setInterval(() => {
-      void this.sweepSessions();
+      void this.recheckBrowsers(() => true);
       this.reportSkipped();
     }, MQTT_LIMITS.sessionSweepMs);
     this.sweep.unref();
@@ -187,8 +204,43 @@ export class MqttBroker {
     return this.clients.get(deviceIdentity(tenantCode, deviceNo))?.connected === true;
   }
 
-  disconnectDevice(tenantCode: string, deviceNo: string): void {
-    this.clients.get(deviceIdentity(tenantCode, deviceNo))?.close();
+  /**
+   * Closes the connections of an identity that ended: those bound to the ended secret, or to
+   * the device when it was deleted or renumbered (a connection made since with a newer secret of
+   * the same device stays).
+   */
+  disconnectDevice(ended: EndedDeviceIdentity): void {
+    for (const client of [...this.clients.values()]) {
+      const principal = this.principals.get(client);
+      if (principal?.kind !== 'device' || principal.deviceId !== ended.deviceId) continue;
+      if (!ended.credentialId || principal.credentialId === ended.credentialId) client.close();
+    }
+  }
+
+  /** Closes the device connections whose secret is not among the live ones (`live` answers). */
+  async recheckDevices(
+    live: (credentialIds: string[]) => Promise<ReadonlySet<string>>,
+  ): Promise<void> {
+    const bound = new Map<Client, string>();
+    for (const client of this.clients.values()) {
+      const principal = this.principals.get(client);
+      if (principal?.kind === 'device' && principal.credentialId)
+        bound.set(client, principal.credentialId);
+    }
+    if (bound.size === 0) return;
+    const alive = await live([...new Set(bound.values())]);
+    for (const [client, credentialId] of bound) if (!alive.has(credentialId)) client.close();
+  }
+
+  /**
+   * Closes a connection under the device's identity that belongs to another device (an ended one
+   * whose announcement has not arrived yet), so that what is sent next to the identity never
+   * reaches it.
+   */
+  closeStale(tenantCode: string, deviceNo: string, deviceId: string): void {
+    const client = this.clients.get(deviceIdentity(tenantCode, deviceNo));
+    const principal = client && this.principals.get(client);
+    if (principal?.kind === 'device' && principal.deviceId !== deviceId) client!.close();
   }
 
   /** Browser clients connected now, by tenant code (external mode relays their tenants). */
@@ -206,6 +258,7 @@ export class MqttBroker {
 
   async stop(): Promise<void> {
     if (this.sweep) clearInterval(this.sweep);
+    this.unwatch?.();
     this.httpServer?.off('upgrade', this.upgrade);
     this.wss?.close();
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
@@ -218,6 +271,7 @@ export class MqttBroker {
   ): Promise<Refusal | undefined> {
     if (this.clients.size >= MQTT_LIMITS.maxClients)
       return refusal(3, 'server unavailable: too many connections');
+    const changesBefore = this.accessChanges;
     const result = await this.options.authenticator.authenticate(client.id, username, password);
     if (!result.ok) return refusal(result.returnCode, 'connection refused');
     const principal = result.principal;
@@ -234,6 +288,10 @@ export class MqttBroker {
       return refusal(CONNACK.identifierRejected, 'client id in use');
     }
     this.principals.set(client, principal);
+    if (principal.kind === 'browser') {
+      this.endWithSession(client, result.sessionEndsInMs);
+      this.checkedAt.set(client, changesBefore);
+    }
     return undefined;
   }
 
@@ -260,9 +318,15 @@ export class MqttBroker {
       channel: topic.channel as UplinkChannel,
       payload,
       receivedAt: Date.now(),
+      deviceId: principal.kind === 'device' ? principal.deviceId : undefined,
     }).then(
       () => done(null),
       (error: unknown) => {
+        // Its device is gone (or the number is another device's now): nothing of it goes on.
+        if (error instanceof DeviceIdentityEndedError) {
+          client.close();
+          return done(error);
+        }
         this.options.log.warn(
           { err: error, topic: packet.topic },
           'uplink not stored: no acknowledgement, the device will send it again',
@@ -278,7 +342,12 @@ export class MqttBroker {
     const principal = this.principals.get(client);
     if (!principal) return client.close();
     this.clients.set(client.id, client);
-    if (principal.kind === 'browser') return this.onBrowsersChanged?.();
+    if (principal.kind === 'browser') {
+      // A change announced while it was being set up did not reach it (it was not listed yet).
+      if (this.checkedAt.get(client) !== this.accessChanges)
+        void this.recheckBrowsers((browser) => browser === principal);
+      return this.onBrowsersChanged?.();
+    }
     if (principal.kind !== 'device') return;
     // A persistent session's subscriptions are restored before this, without a 'subscribe'.
     const cmd = deviceTopic(principal.tenantCode, principal.deviceNo, 'cmd');
@@ -302,6 +371,7 @@ export class MqttBroker {
   }
 
   private gone(client: Client): void {
+    clearTimeout(this.sessionTimers.get(client));
     const principal = this.principals.get(client);
     // A session taken over by a newer connection of the same client: the newer one is current.
     if (this.clients.get(client.id) !== client) return;
@@ -311,10 +381,14 @@ export class MqttBroker {
       this.presence(principal, false);
   }
 
-  private presence(principal: { tenantCode: string; deviceNo: string }, online: boolean): void {
+  private presence(
+    principal: { tenantCode: string; deviceNo: string; deviceId?: string },
+    online: boolean,
+  ): void {
     const handler = this.presenceHandler;
     if (!handler) return;
-    const event = { tenantCode: principal.tenantCode, deviceNo: principal.deviceNo, online };
+    const { tenantCode, deviceNo, deviceId } = principal;
+    const event = { tenantCode, deviceNo, deviceId, online };
     Promise.resolve()
       .then(() => handler({ ...event, at: Date.now() }))
       .catch((error: unknown) =>
@@ -338,14 +412,67 @@ export class MqttBroker {
     return this.skippedLive;
   }
 
-  private async sweepSessions(): Promise<void> {
+  /** Re-checks the connected browsers a change concerns. */
+  private accessChanged(change: BrowserAccessChange): void {
+    this.accessChanges += 1;
+    void this.recheckBrowsers((browser) => {
+      switch (change.kind) {
+        case 'session':
+          return browser.sessionId === change.sessionId;
+        case 'user':
+          return browser.userId === change.userId;
+        case 'tenant':
+          return browser.tenantId === change.tenantId;
+        case 'devices':
+          // Only browsers confined to zones hold device lists that a move can change.
+          return browser.tenantId === change.tenantId && browser.live?.deviceNos !== null;
+        case 'everything':
+          return true;
+      }
+    });
+  }
+
+  /**
+   * Asks again what each matching browser may receive: one whose session ended, or whose user
+   * or tenant may no longer be here, is disconnected; the others get their new live filter.
+   */
+  private async recheckBrowsers(
+    concerns: (browser: Extract<MqttPrincipal, { kind: 'browser' }>) => boolean,
+  ): Promise<void> {
     for (const client of [...this.clients.values()]) {
       const principal = this.principals.get(client);
-      if (principal?.kind !== 'browser') continue;
-      const alive = await this.options.authenticator
-        .sessionAlive(principal.sessionId)
-        .catch(() => true);
-      if (!alive) client.close();
+      if (principal?.kind !== 'browser' || !concerns(principal)) continue;
+      const allowed = await this.options.browsers.filterFor(principal).catch((error: unknown) => {
+        this.options.log.warn({ err: error }, 'could not re-check a browser connection');
+        return 'unknown' as const;
+      });
+      if (allowed === 'unknown') continue;
+      if (!allowed) {
+        client.close();
+        continue;
+      }
+      principal.live = allowed.filter;
+      this.endWithSession(client, allowed.sessionEndsInMs);
     }
+  }
+
+  /**
+   * Re-checks a browser when its session would end by itself (idle or absolute end): signed-in
+   * activity since then keeps it, otherwise the connection closes at that moment.
+   */
+  private endWithSession(client: Client, endsInMs: number | undefined): void {
+    clearTimeout(this.sessionTimers.get(client));
+    if (endsInMs === undefined || !Number.isFinite(endsInMs)) return;
+    // setTimeout holds at most 2^31-1 ms; a later end is re-checked then.
+    const timer = setTimeout(
+      () => {
+        const principal = this.principals.get(client);
+        if (principal?.kind !== 'browser' || this.clients.get(client.id) !== client) return;
+        void this.recheckBrowsers((browser) => browser === principal);
+      },
+      Math.min(Math.max(endsInMs, 0) + 50, 2 ** 31 - 1),
+    );
+    timer.unref();
+    this.sessionTimers.set(client, timer);
   }
 }

@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
-import { call, signIn } from '../testing/api-client';
-import type { TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import {
   createTestDevice,
   type TestDevice,
@@ -86,4 +87,64 @@ export async function threeDevicesWithSecrets(
     secrets.set(issued.username, issued.secret);
   }
   return { a, b, other };
+}
+
+/** Whether the client's connection closes within `ms` ("at once" in the security suites). */
+export function closesWithin(client: MqttClient, ms = 2_000): Promise<boolean> {
+  return Promise.race([
+    closed(client).then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
+}
+
+/** The run's Mosquitto (anonymous clients allowed), when it names one. */
+export const TEST_MQTT_URL = process.env.TEST_MQTT_URL || undefined;
+const BROKER_AUTH_SECRET = 'broker-shared-secret-0123456789';
+
+/**
+ * A test server consuming through the run's Mosquitto (a share group and node id of its own),
+ * answering the broker's auth hooks with their shared secret.
+ */
+export function startExternalBrokerServer(): Promise<TestServer> {
+  return startTestServer({
+    config: {
+      mqttUrl: TEST_MQTT_URL,
+      mqttShareGroup: `test${crypto.randomBytes(4).toString('hex')}`,
+      mqttNodeId: `test-${crypto.randomBytes(4).toString('hex')}`,
+      mqttConsumers: 1,
+      mqttAuthSecret: BROKER_AUTH_SECRET,
+      mqttUsername: 'shuili-node',
+      mqttPassword: 'server-password-0123456789',
+    },
+  });
+}
+
+/** The broker's authentication hook (EMQX form): whether the secret lets the identity in. */
+export async function brokerAllows(
+  server: TestServer,
+  identity: string,
+  secret: string,
+): Promise<boolean> {
+  const answer = await call(server, 'POST', '/api/iot/mqtt/auth', {
+    headers: { 'x-mqtt-auth-secret': BROKER_AUTH_SECRET },
+    body: { clientid: identity, username: identity, password: secret },
+  });
+  return answer.body.result === 'allow';
+}
+
+/** A device connected to the run's Mosquitto with a fresh secret its tenant's admin issued. */
+export async function deviceOnBroker(
+  server: TestServer,
+  token: string,
+  device: TestDevice,
+): Promise<{ issued: { username: string; secret: string }; client: MqttClient }> {
+  const issued = await issueSecret(server, token, device.deviceId);
+  // Issuing takes the identity over on the broker once: let that pass first.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const client = await connectClient(TEST_MQTT_URL!, {
+    clientId: issued.username,
+    username: issued.username,
+    password: issued.secret,
+  });
+  return { issued, client };
 }

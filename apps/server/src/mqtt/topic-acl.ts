@@ -1,4 +1,4 @@
-import { UPLINK_CHANNELS, deviceTopic, parseDeviceTopic } from '@shuili/contract';
+import { UPLINK_CHANNELS, deviceTopic, liveTopicSubject, parseDeviceTopic } from '@shuili/contract';
 import type { MqttPrincipal } from './mqtt-principal';
 
 const uplinks: readonly string[] = UPLINK_CHANNELS;
@@ -41,7 +41,11 @@ export function maySubscribe(principal: MqttPrincipal, filter: string): boolean 
   return true;
 }
 
-/** The last gate before a message goes out to a client: it must be meant for them. */
+/**
+ * The last gate before a message goes out to a client: it must be meant for them. A browser
+ * gets its own bell, and news of a device only when its live filter (the grants and zones its
+ * user has now, as over HTTP) allows that kind of news of that device; nothing else.
+ */
 export function mayReceive(principal: MqttPrincipal, topic: string): boolean {
   if (principal.kind === 'server') return topic.split('/')[0] === 't';
   if (principal.kind === 'device')
@@ -49,23 +53,16 @@ export function mayReceive(principal: MqttPrincipal, topic: string): boolean {
   if (principal.kind !== 'browser') return false;
   const levels = topic.split('/');
   if (levels[0] !== 't' || levels[1] !== principal.tenantCode) return false;
-  return levels[2] !== 'u' || levels[3] === principal.userId;
-}
-
-/**
- * A subscription for a broker that checks only the SUBSCRIBE and not each delivery (EMQX):
- * {@link maySubscribe}, and no topic the filter can match may fail {@link mayReceive}. So
- * `t/{tenant}/#` is refused to a browser there (it would reach other users' bells), while the
- * embedded broker grants it and filters each message.
- */
-export function maySubscribeEveryMatch(principal: MqttPrincipal, filter: string): boolean {
-  if (!maySubscribe(principal, filter)) return false;
-  if (principal.kind !== 'browser') return true;
-  const levels = filter.split('/');
-  // Could a match have `u` at level 2 and anything but this user at level 3 (or no level 3)?
-  const second = levels[2];
-  if (second !== 'u' && second !== '+' && second !== '#') return true;
-  return levels[3] === principal.userId;
+  const subject = liveTopicSubject(topic);
+  if (subject.kind === 'user') return subject.userId === principal.userId;
+  // Nothing else is published for browsers: what is not known to be theirs is not sent.
+  if (subject.kind === 'other') return false;
+  const live = principal.live;
+  return (
+    live !== undefined &&
+    live.streams.has(subject.stream) &&
+    (live.deviceNos === null || live.deviceNos.has(subject.deviceNo))
+  );
 }
 
 function serverMayPublish(topic: string): boolean {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freshIp, signIn } from '../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { call, freshIp, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { changedTables, fingerprint } from './database-fingerprint';
 import { answerProblems, type Answer } from './fuzz-checks';
 import {

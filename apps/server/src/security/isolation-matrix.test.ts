@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../http/route-table';
-import { signIn } from '../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { BOOKKEEPING_TABLES, changedTables, fingerprint } from './database-fingerprint';
 import { describeRequest, send, type Answer, type RouteRequest } from './route-requests';
 import { targetedFields } from './route-targets';
@@ -17,6 +17,8 @@ const EXEMPT: Record<string, string> = {
     'public: sends a code to a phone number of the named tenant; nobody is signed in to cross tenants',
   'GET /api/account/captcha/getEmailCaptcha':
     'public: sends a code to an address of the named tenant; nobody is signed in to cross tenants',
+  'GET /api/account/captcha/getSignInCaptcha':
+    "public: sends a sign-in code to the named account's own mobile or e-mail; nobody is signed in to cross tenants",
   'POST /api/account/sysuserdetail/retrievePassword':
     'public: resets a password with a code sent to its owner; nobody is signed in to cross tenants',
   'POST /api/admin/sysuser/registerAccountInitial':

@@ -1,9 +1,9 @@
 import { entityCalls, sysUrlEntity, translate } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../http/route-table';
-import { call, signIn } from '../testing/api-client';
-import { noGrantUser } from '../testing/no-grant-user';
-import { BACKENDS, startTestServer, type TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { noGrantUser } from '@shuili/test-support/no-grant-user';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { BOOKKEEPING_TABLES, changedTables, fingerprint } from './database-fingerprint';
 import { buildRequest, describeRequest, send, type RouteRequest } from './route-requests';
 import { entityCallOf, targetedFields } from './route-targets';

@@ -3,7 +3,8 @@ import { APP_ROLE, type Sql } from '../db/database';
 /**
  * What would let a tenant's request see or write another tenant's rows, table by table: every
  * table with a tenant_id column (partitions included) needs row-level security on, a policy
- * that compares tenant_id with the request's app.tenant_id, and — when the application role
+ * that compares tenant_id with the request's app.tenant_id (every permissive one must: rows pass
+ * when any permissive policy passes; restrictive ones, such as the zones', can only narrow), and — when the application role
  * owns it, since owners pass RLS unless forced — FORCE ROW LEVEL SECURITY. The role itself must
  * not bypass RLS. Answers one line per problem; none means every tenant-owned table is fenced.
  */
@@ -19,7 +20,7 @@ export async function rlsProblems(sql: Sql): Promise<{ tables: number; problems:
             pg_get_userbyid(c.relowner) AS owner,
             (SELECT array_agg(coalesce(pg_get_expr(p.polqual, p.polrelid), '') || ' / ' ||
                               coalesce(pg_get_expr(p.polwithcheck, p.polrelid), ''))
-               FROM pg_policy p WHERE p.polrelid = c.oid) AS policies
+               FROM pg_policy p WHERE p.polrelid = c.oid AND p.polpermissive) AS policies
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
         AND EXISTS (SELECT 1 FROM pg_attribute a

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { z } from 'zod';
 import type { RouteEntry } from '../http/route-table';
-import type { TestServer } from '../testing/test-server';
+import type { TestServer } from '@shuili/test-support/test-server';
 import { fieldsOf, sampleValue, type SchemaField } from './zod-samples';
 
 /** The parts of a request a route's schema describes. */

@@ -6,8 +6,8 @@ import {
   TEST_THING_MODEL,
   telemetryUplink,
 } from '../modules/iot/telemetry/telemetry-test-fixtures';
-import { call, signIn } from '../testing/api-client';
-import type { TestServer } from '../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import type { TestServer } from '@shuili/test-support/test-server';
 import { send } from './route-requests';
 
 /** One object of a tenant the suites aim at: its id, the values it was made with, its marker. */
@@ -110,11 +110,8 @@ export async function createTenantFixtures(
       ...(await sample.create(u, ctx)),
       ...READ_ONLY_OVERRIDES[entity.name],
       ...(entity.name === 'DataPermission'
-        ? // A rule of the fixture role on the fixture menu, so lookups by either find it.
-          {
-            roleCode: (await fixtureOf('sys_role')).values.roleCode,
-            menuCode: (await fixtureOf('sys_menu')).values.menuCode,
-          }
+        ? // A rule of the fixture role (on the sample's menu: a rule needs a menu that lists data).
+          { roleCode: (await fixtureOf('sys_role')).values.roleCode }
         : {}),
       ...extra,
     };

@@ -35,6 +35,8 @@ export type PasswordGrant = {
   tenantCode: string;
   username: string;
   password: string;
+  /** The code sent to the account, when the server asked for it (captcha_required). */
+  captcha?: string;
   /** The authenticator's code (or a recovery code), when the server asked for it. */
   totpCode?: string;
 };

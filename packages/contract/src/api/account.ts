@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, v } from '../validation';
+import { ownProofFields } from './uaa';
 
 /** A blank optional text field is sent as "" by forms: treat it as "not given". */
 const optionalText = (max: number) =>
@@ -10,21 +11,36 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value))
     .nullish();
 
-/** The signed-in user's own details (spec §7 updateSysUserDetail); roles and status are not here. */
+/**
+ * The signed-in user's own details (spec §7 updateSysUserDetail); roles and status are not here.
+ * A field that is not sent keeps its value; a new e-mail or mobile takes the proof fields.
+ */
 export const updateSysUserDetailSchema = z.object({
   nickname: z
     .string({ error: 'validation.required' })
     .trim()
     .min(LIMITS.nickname.min)
-    .max(LIMITS.nickname.max),
+    .max(LIMITS.nickname.max)
+    .optional(),
   email: z.union([z.literal('').transform(() => null), v.email()]).nullish(),
   mobile: z.union([z.literal('').transform(() => null), v.mobile()]).nullish(),
   geographic: optionalText(200),
   address: optionalText(200),
   profile: optionalText(1000),
   avatar: optionalText(500),
+  ...ownProofFields,
 });
 export type UpdateSysUserDetailBody = z.input<typeof updateSysUserDetailSchema>;
+/** The details a user edits of themself (the profile form's fields; their columns' names too). */
+export const SYS_USER_DETAIL_FIELDS = [
+  'nickname',
+  'email',
+  'mobile',
+  'geographic',
+  'address',
+  'profile',
+  'avatar',
+] as const;
 
 /**
  * Spec §7 updatePassword: `password` is the current one (the console's form calls it

@@ -19,12 +19,24 @@ const totpCodeField = {
   totpCode: z.string().trim().min(1).max(32).optional(),
 };
 
+/**
+ * Proof that the person, not only a token, asks for a change to how the account is recovered
+ * (e-mail, mobile, second factor): the current password, or for a user who has a second factor a
+ * code of the authenticator (or a recovery code) instead.
+ */
+export const ownProofFields = {
+  currentPassword: z.string().min(1).max(LIMITS.password.max).optional(),
+  ...totpCodeField,
+};
+
 export const passwordGrantSchema = z.object({
   grant_type: z.literal('password'),
   type: z.literal('account').default('account'),
   tenantCode: v.tenantCode(),
   username: v.userInfo(),
   password: v.password(),
+  /** Once an account has had too many failed sign-ins: the code of getSignInCaptcha. */
+  captcha: v.captcha().optional(),
   ...totpCodeField,
   ...clientFields,
 });
@@ -127,6 +139,12 @@ export const smsCaptchaQuerySchema = z.object({
 export const captchaSentSchema = z.object({ expiresIn: z.number(), resendIn: z.number() });
 export type CaptchaSent = z.infer<typeof captchaSentSchema>;
 
+/** Asks for the code a password sign-in needs after too many failures, sent to the account. */
+export const signInCaptchaQuerySchema = z.object({
+  tenantCode: v.tenantCode(),
+  username: v.userInfo(),
+});
+
 export const compareCaptchaQuerySchema = z.object({ mobile: v.mobile(), smsCaptcha: v.captcha() });
 
 export const registerAccountSchema = z.object({
@@ -203,12 +221,14 @@ const totpCode = () =>
     .trim()
     .regex(/^\d{6}$/, { error: 'validation.totpCode' });
 
+/** Turning the second factor on starts with the proof of the current password. */
+export const mfaStartSchema = z.object(ownProofFields);
 export const mfaConfirmSchema = z.object({ code: totpCode() });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-/** Turning the second factor off takes the password and a code (or a recovery code). */
+/** Turning the second factor off takes the current password and a code (or a recovery code). */
 export const mfaDisableSchema = z.object({
-  password: z.string({ error: 'validation.required' }).min(1).max(LIMITS.password.max),
+  currentPassword: z.string({ error: 'validation.required' }).min(1).max(LIMITS.password.max),
   code: z.string({ error: 'validation.required' }).trim().min(1).max(32),
 });

@@ -45,16 +45,61 @@ export function parseDeviceIdentity(
  */
 export const BROWSER_CLIENT_PREFIX = 'web:';
 
-/** Server-published live topics a signed-in browser of the tenant subscribes to. */
+/**
+ * Server-published live topics a signed-in browser of the tenant subscribes to. Pushes about a
+ * device carry its number as the last level, so the broker can give each browser only the
+ * devices it may read (its grants and zones, as over HTTP) without opening the payload.
+ */
 export const liveTopics = {
   /** Every telemetry / event / status of the tenant's devices (the devices' own topics). */
   allDevices: (tenantCode: string) => `t/${tenantCode}/d/+/+`,
-  /** Alarm raised / cleared / acknowledged: AlarmPush JSON. */
-  alarms: (tenantCode: string) => `t/${tenantCode}/alarm`,
-  /** Command status changes: CommandPush JSON. */
-  commands: (tenantCode: string) => `t/${tenantCode}/command`,
-  /** Device online / offline as the server saw it: PresencePush JSON. */
-  presence: (tenantCode: string) => `t/${tenantCode}/presence`,
+  /** Alarm raised / cleared / acknowledged: AlarmPush JSON (subscribe; one level per device). */
+  alarms: (tenantCode: string) => `t/${tenantCode}/alarm/+`,
+  /** Command status changes: CommandPush JSON (subscribe; one level per device). */
+  commands: (tenantCode: string) => `t/${tenantCode}/command/+`,
+  /** Device online / offline as the server saw it: PresencePush JSON (subscribe). */
+  presence: (tenantCode: string) => `t/${tenantCode}/presence/+`,
   /** A user's bell (new notification or alarm for them): `t/{tenant}/u/{userId}/notify`. */
   userNotify: (tenantCode: string, userId: string) => `t/${tenantCode}/u/${userId}/notify`,
 };
+
+/** The kinds of device pushes the server publishes under `t/{tenant}/{kind}/{deviceNo}`. */
+export const DEVICE_PUSH_KINDS = ['alarm', 'command', 'presence'] as const;
+export type DevicePushKind = (typeof DEVICE_PUSH_KINDS)[number];
+
+/** The device level of a push about no particular device (never a device number). */
+export const NO_DEVICE_LEVEL = '$none';
+
+/** The topic one device push is published on (a `liveTopics` filter of its kind matches it). */
+export function devicePushTopic(
+  tenantCode: string,
+  kind: DevicePushKind,
+  deviceNo: string,
+): string {
+  return `t/${tenantCode}/${kind}/${deviceNo}`;
+}
+
+/**
+ * What a live topic of a tenant is about, for the broker's per-browser check: a device's own
+ * channel or a push about one device (with its number), a user's bell, or anything else.
+ */
+export type LiveTopicSubject =
+  | { kind: 'device'; deviceNo: string; stream: 'data' | 'command' | 'alarm' }
+  | { kind: 'user'; userId: string }
+  | { kind: 'other' };
+
+/** Classifies a topic (already known to be `t/{tenant}/...`) by what it tells about. */
+export function liveTopicSubject(topic: string): LiveTopicSubject {
+  const levels = topic.split('/');
+  const area = levels[2];
+  if (area === 'u') return { kind: 'user', userId: levels[3] ?? '' };
+  if (area === 'd') {
+    const channel = levels.slice(4).join('/');
+    const stream = channel === 'cmd' || channel === 'cmd/ack' ? 'command' : 'data';
+    return { kind: 'device', deviceNo: levels[3] ?? '', stream };
+  }
+  if (area === 'alarm') return { kind: 'device', deviceNo: levels[3] ?? '', stream: 'alarm' };
+  if (area === 'command') return { kind: 'device', deviceNo: levels[3] ?? '', stream: 'command' };
+  if (area === 'presence') return { kind: 'device', deviceNo: levels[3] ?? '', stream: 'data' };
+  return { kind: 'other' };
+}

@@ -5,6 +5,7 @@ import {
   compareCaptchaQuerySchema,
   emailCaptchaQuerySchema,
   retrievePasswordSchema,
+  signInCaptchaQuerySchema,
   smsCaptchaQuerySchema,
 } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { identityRepo } from '../uaa/identity.repo';
 import { hashPassword } from '../uaa/password-hasher';
 import { checkNewPassword } from './password-policy';
 import type { RateLimitService } from '../uaa/rate-limit.service';
+import { findSignInAccount, signInCodeDelivery, signInCodeRecipient } from '../uaa/sign-in-account';
 import type { TokenService } from '../uaa/token.service';
 import { readAuthority } from './authority.repo';
 import type { CaptchaService } from './captcha.service';
@@ -63,6 +65,36 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
         channel: 'sms',
         recipient: mobile,
         deliverTo: deliver ? mobile : undefined,
+        ip: request.ip,
+        lang: request.lang,
+      });
+      return ok(sent);
+    },
+  });
+
+  app.get('/api/account/captcha/getSignInCaptcha', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['account'],
+      summary:
+        "Sends the code a password sign-in needs after too many failures to the account's mobile, else its e-mail",
+      querystring: signInCaptchaQuerySchema,
+      response: { 200: envelopeOf(captchaSentSchema) },
+    },
+    handler: async (request) => {
+      const { tenantCode, username } = request.query;
+      // Answered the same whether the account exists or not; only a real one gets a message.
+      const { recipient, channel, deliverTo } = await deps.db.system(async (sql) => {
+        const account = await findSignInAccount(sql, tenantCode, username);
+        return {
+          recipient: signInCodeRecipient(account),
+          ...(await signInCodeDelivery(sql, account)),
+        };
+      });
+      const sent = await deps.captchas.send({
+        channel,
+        recipient,
+        deliverTo,
         ip: request.ip,
         lang: request.lang,
       });
@@ -159,7 +191,7 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
       const asked = request.query.username;
       if (asked && asked.toLowerCase() !== auth.username.toLowerCase())
         throw forbidden('auth.notYourAccount');
-      return ok(await deps.db.tenant(auth.tenantId, (sql) => readAuthority(sql, auth.activeRole)));
+      return ok(await deps.db.tenant(auth, (sql) => readAuthority(sql, auth.activeRole)));
     },
   });
 }

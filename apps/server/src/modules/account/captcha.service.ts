@@ -78,17 +78,20 @@ export class CaptchaService {
   /**
    * Checks a code against the newest live one for the recipient. `consume` uses it up (sign-in,
    * registration, reset); otherwise it is only marked verified (the compare step of a form).
+   * `countFailures: false` leaves wrong guesses to the caller's own throttle (the password
+   * sign-in's per-address one), so strangers' guesses cannot block the owner's codes for an hour.
    */
   async verify(
     channel: CaptchaChannel,
     recipient: string,
     code: string,
     consume: boolean,
+    countFailures = true,
   ): Promise<boolean> {
     // Wrong guesses are counted per recipient across codes: asking for a fresh code every minute
     // does not buy fresh guesses.
     const failuresKey = `captcha-fail:${channel}:${recipient}`;
-    if ((await this.rateLimits.lockedFor([failuresKey])) > 0) return false;
+    if (countFailures && (await this.rateLimits.lockedFor([failuresKey])) > 0) return false;
     const ok = await this.db.system(async (sql) => {
       const { rows } = await sql.query<{ id: string; code_hash: string; attempts: number }>(
         `SELECT id, code_hash, attempts FROM captcha
@@ -110,7 +113,8 @@ export class CaptchaService {
       );
       return true;
     });
-    if (!ok) await this.rateLimits.attempt(failuresKey, RATE_RULES.captchaFailuresPerRecipient);
+    if (!ok && countFailures)
+      await this.rateLimits.attempt(failuresKey, RATE_RULES.captchaFailuresPerRecipient);
     return ok;
   }
 }

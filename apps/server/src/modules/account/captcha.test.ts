@@ -6,8 +6,8 @@ import {
   lastOutboxMessage,
   requestToken,
   signIn,
-} from '../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+} from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 
 describe.each(BACKENDS)(
   'captchas, registration and password retrieval on $backend',

@@ -2,25 +2,35 @@ import {
   mfaConfirmSchema,
   mfaDisableSchema,
   mfaEnrolmentSchema,
+  mfaStartSchema,
   mfaStatusSchema,
   mfaTicketSchema,
   recoveryCodesSchema,
 } from '@shuili/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Sql } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import type { Notifier } from '../notify/notifier';
 import type { MfaService } from '../uaa/mfa.service';
 import type { RateLimitService } from '../uaa/rate-limit.service';
-import { checkOwnPassword } from './own-password';
+import { checkOwnPassword, checkOwnProof } from './own-password';
+import {
+  endOtherSessions,
+  noticeRecoveryChange,
+  readAddresses,
+  type RecoveryAddresses,
+  type RecoveryChange,
+} from './recovery-change';
 
 export interface MfaRoutesDeps {
   db: Database;
   mfa: MfaService;
   rateLimits: RateLimitService;
+  notifier: Notifier;
 }
 
 /** Who a ticket's user is, for the authenticator's label. */
@@ -33,6 +43,32 @@ async function accountOf(db: Database, userId: string) {
     ),
   );
   return rows[0];
+}
+
+/**
+ * Turning the second factor on or off from the profile: `change` runs the service call, handing
+ * it the work to do inside its transaction (other sessions end); the old addresses are told after.
+ */
+async function changeSecondFactor<T>(
+  deps: MfaRoutesDeps,
+  request: FastifyRequest,
+  what: RecoveryChange,
+  change: (within: (sql: Sql) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const auth = authOf(request);
+  let before: RecoveryAddresses = { email: null, mobile: null };
+  const answer = await change(async (sql) => {
+    before = await readAddresses(sql, auth.userId);
+    await endOtherSessions(sql, auth);
+  });
+  await noticeRecoveryChange(
+    { notifier: deps.notifier, log: request.log },
+    request.lang,
+    auth,
+    before,
+    [what],
+  );
+  return answer;
 }
 
 /**
@@ -83,11 +119,15 @@ export async function mfaRoutes(fastify: FastifyInstance, deps: MfaRoutesDeps) {
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      summary: 'Starts turning two-step verification on: a new TOTP secret and its otpauth URL',
+      summary:
+        'Starts turning two-step verification on, with currentPassword: a new TOTP secret and its otpauth URL',
+      // No body at all is a missing password too (answered as such, not as a malformed call).
+      body: mfaStartSchema.nullish(),
       response: { 200: envelopeOf(mfaEnrolmentSchema) },
     },
     handler: async (request) => {
       const auth = authOf(request);
+      await checkOwnProof(deps, auth, request.body ?? {});
       return ok(
         await deps.mfa.startEnrolment({
           id: auth.userId,
@@ -103,15 +143,14 @@ export async function mfaRoutes(fastify: FastifyInstance, deps: MfaRoutesDeps) {
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      summary: 'Turns two-step verification on with a first code; answers one-time recovery codes',
+      summary:
+        'Turns two-step verification on with a first code; answers one-time recovery codes. Other sessions end; the email address is told',
       body: mfaConfirmSchema,
       response: { 200: envelopeOf(recoveryCodesSchema) },
     },
     handler: async (request) => {
-      const recoveryCodes = await deps.mfa.confirm(
-        authOf(request).userId,
-        request.body.code,
-        'code',
+      const recoveryCodes = await changeSecondFactor(deps, request, 'mfaOn', (within) =>
+        deps.mfa.confirm(authOf(request).userId, request.body.code, 'code', within),
       );
       return ok({ recoveryCodes });
     },
@@ -139,7 +178,8 @@ export async function mfaRoutes(fastify: FastifyInstance, deps: MfaRoutesDeps) {
     config: { permission: 'authenticated' },
     schema: {
       tags,
-      summary: 'Turns two-step verification off with the password and a code (not when required)',
+      summary:
+        'Turns two-step verification off with currentPassword and a code (not when required). Other sessions end; the email address is told',
       body: mfaDisableSchema,
       response: { 200: envelopeOf(z.null()) },
     },
@@ -147,12 +187,14 @@ export async function mfaRoutes(fastify: FastifyInstance, deps: MfaRoutesDeps) {
       const auth = authOf(request);
       if ((await deps.mfa.status(auth.userId)).required)
         throw new AppError(409, 'account.mfaRequiredByPolicy');
-      await checkOwnPassword(deps, auth, request.body.password, {
-        field: 'password',
-        key: 'account.passwordWrong',
+      await checkOwnPassword(deps, auth, request.body.currentPassword, {
+        field: 'currentPassword',
+        key: 'account.oldPasswordWrong',
       });
       await deps.mfa.verify(auth.userId, request.body.code, 'code');
-      await deps.mfa.disable(auth.userId);
+      await changeSecondFactor(deps, request, 'mfaOff', (within) =>
+        deps.mfa.disable(auth.userId, within),
+      );
       return ok(null);
     },
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openPostgresDatabase } from '../../db/postgres-database';
-import { addUser, call, freshIp, requestToken, signIn } from '../../testing/api-client';
+import { addUser, call, freshIp, requestToken, signIn } from '@shuili/test-support/api-client';
 import {
   BACKENDS,
   startTestServer,
   TEST_DATABASE_URL,
   type TestServer,
-} from '../../testing/test-server';
+} from '@shuili/test-support/test-server';
 
 const PASSWORD = 'Canal-gate-47';
 const IDLE_SECONDS = 1800;

@@ -1,7 +1,7 @@
 import { entityCalls, sysOrgEntity, sysTenantEntity, sysUserEntity } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, call, freshIp, lastCode, signIn } from '../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+import { addUser, call, freshIp, lastCode, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { checkNewPassword, commonPasswords } from './password-policy';
 
 describe('the common-password list', () => {

@@ -1,12 +1,19 @@
 import { entityCalls, sysTenantEntity } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, call, freshIp, lastCode, requestToken, signIn } from '../../testing/api-client';
+import {
+  addUser,
+  call,
+  freshIp,
+  lastCode,
+  requestToken,
+  signIn,
+} from '@shuili/test-support/api-client';
 import {
   markStepUsed,
   rememberRecoveryCodes,
   rememberSecondFactor,
-} from '../../testing/second-factor';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+} from '@shuili/test-support/second-factor';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { totpCode, totpStep } from '../uaa/totp';
 
 const PASSWORD = 'Canal-gate-47';
@@ -48,7 +55,10 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
   async function enrolledFromProfile(username: string) {
     await addUser(server, 'demo', username, PASSWORD);
     const token = (await signIn(server, 'demo', username, PASSWORD)).access_token;
-    const started = await call(server, 'POST', '/api/account/mfa/startEnrolment', { token });
+    const started = await call(server, 'POST', '/api/account/mfa/startEnrolment', {
+      token,
+      body: { currentPassword: PASSWORD },
+    });
     expect(started.status).toBe(200);
     const secret = started.body.data.secret as string;
     const step = totpStep();
@@ -183,7 +193,7 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
       });
       const off = await call(server, 'POST', '/api/account/mfa/disableMfa', {
         token,
-        body: { password: 'admin123', code: recovery[2] },
+        body: { currentPassword: 'admin123', code: recovery[2] },
       });
       expect(off.status).toBe(409);
 
@@ -216,15 +226,15 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
 
       const wrongPassword = await call(server, 'POST', '/api/account/mfa/disableMfa', {
         token,
-        body: { password: 'not-mine-1', code: recoveryCodes[0] },
+        body: { currentPassword: 'not-mine-1', code: recoveryCodes[0] },
       });
       expect(wrongPassword.status).toBe(400);
       expect(wrongPassword.body.errors).toEqual([
-        { field: 'password', message: 'The password is wrong' },
+        { field: 'currentPassword', message: 'The current password is wrong' },
       ]);
       const off = await call(server, 'POST', '/api/account/mfa/disableMfa', {
         token,
-        body: { password: PASSWORD, code: recoveryCodes[0] },
+        body: { currentPassword: PASSWORD, code: recoveryCodes[0] },
       });
       expect(off.status).toBe(200);
       expect((await password('demo', 'mfa-profile', PASSWORD)).status).toBe(200);
@@ -265,7 +275,7 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
       // Off: nothing to renew.
       await call(server, 'POST', '/api/account/mfa/disableMfa', {
         token,
-        body: { password: PASSWORD, code: fresh[1] },
+        body: { currentPassword: PASSWORD, code: fresh[1] },
       });
       const off = await renew(totpCode(secret, step + 1));
       expect(off.status).toBe(409);

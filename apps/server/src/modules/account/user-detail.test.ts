@@ -5,8 +5,8 @@ import {
   freshIp,
   requestToken,
   signIn,
-} from '../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+} from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 
 describe.each(BACKENDS)('own details and password on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -34,6 +34,7 @@ describe.each(BACKENDS)('own details and password on $backend', ({ backend, avai
         mobile: '+86 13912345678',
         address: '',
         profile: 'Night shift',
+        currentPassword: 'secret123',
       },
     });
     expect(updated.status).toBe(200);
@@ -65,7 +66,7 @@ describe.each(BACKENDS)('own details and password on $backend', ({ backend, avai
       expect(bad.body.errors[0].message).toBe('請輸入暱稱');
       const taken = await call(server, 'PUT', '/api/account/sysuserdetail/updateSysUserDetail', {
         token: token.access_token,
-        body: { nickname: 'x', email: 'ADMIN@demo.shuili.local' },
+        body: { nickname: 'x', email: 'ADMIN@demo.shuili.local', currentPassword: 'secret123' },
       });
       expect(taken.status).toBe(409);
       expect(taken.body.errors).toEqual([

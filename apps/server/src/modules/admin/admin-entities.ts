@@ -8,6 +8,7 @@ import {
   sysTenantEntity,
   sysUrlEntity,
   sysUserEntity,
+  sysZoneEntity,
   type EntityDef,
 } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import {
 } from './authority.hooks';
 import { tenantHooks } from './tenant.hooks';
 import { userHooks } from './user.hooks';
+import { zoneHooks } from './zone-confinement';
 
 /** Mounts the generic calls of every declared entity, each with its own rules. */
 export async function adminEntityRoutes(
@@ -35,6 +37,7 @@ export async function adminEntityRoutes(
 ) {
   const hooks = new Map<EntityDef, EntityHooks>([
     [sysUserEntity, userHooks],
+    [sysZoneEntity, zoneHooks],
     [sysRoleEntity, roleHooks(deps.grants)],
     [sysUrlEntity, grantCacheHooks(deps.grants)],
     [sysMenuButtonEntity, grantCacheHooks(deps.grants)],

@@ -79,7 +79,7 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const session = await deps.db.tenant(auth.tenantId, async (sql) => {
+      const session = await deps.db.tenant(auth, async (sql) => {
         const { rows } = await sql.query<{
           id: string;
           created_at: Date;

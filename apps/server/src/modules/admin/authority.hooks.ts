@@ -1,5 +1,6 @@
-import { ENTITIES, notificationEntity, ROLE_ADMIN } from '@shuili/contract';
+import { notificationEntity, ROLE_ADMIN } from '@shuili/contract';
 import type { Sql } from '../../db/database';
+import { checkDataFields } from '../../entity/data-field.service';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
 import type { UrlGrantService } from '../authority/url-grant.service';
@@ -42,21 +43,9 @@ async function refuseAdminRole(sql: Sql, ids: string[]) {
   if (rows[0]!.n > 0) throw new AppError(409, 'conflict.adminRole');
 }
 
-/** The fields of the screen a menu code belongs to, for data permissions. */
-export function fieldsOfMenu(menuCode: string): string[] {
-  const entity = ENTITIES.find(
-    (candidate) => candidate.menuCode === menuCode && candidate.route.endsWith(menuCode),
-  );
-  return entity
-    ? Object.keys(entity.fields).filter(
-        (name) => !entity.fields[name]!.writeOnly && !entity.fields[name]!.virtual,
-      )
-    : [];
-}
-
 /**
  * Data permissions: one rule per role and menu (the spec's message when a second one is added),
- * naming only fields that screen has.
+ * naming only fields of a menu that lists data (checkDataFields, as the role screen's call does).
  */
 export const dataPermissionHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
@@ -69,34 +58,22 @@ export const dataPermissionHooks: EntityHooks = {
         fields: [{ field: 'roleCode', key: 'conflict.dataPermission' }],
       });
     }
-    checkFields(values);
+    values.dataFields = checkDataFields(String(values.menuCode), String(values.dataFields));
   },
-  async beforeUpdate(_ctx, _id, values) {
-    if (values.dataFields !== undefined) checkFields(values);
+  async beforeUpdate(ctx, id, values) {
+    if (values.dataFields === undefined && values.menuCode === undefined) return;
+    // An edit may send one of the two: the other is the rule's own.
+    const { rows } = await ctx.sql.query<{ menu_code: string; data_fields: string }>(
+      'SELECT menu_code, data_fields FROM sys_data_permission WHERE id = $1',
+      [id],
+    );
+    if (!rows[0]) return;
+    values.dataFields = checkDataFields(
+      String(values.menuCode ?? rows[0].menu_code),
+      String(values.dataFields ?? rows[0].data_fields),
+    );
   },
 };
-
-function checkFields(values: Record<string, unknown>) {
-  const known = fieldsOfMenu(String(values.menuCode ?? ''));
-  const listed = String(values.dataFields)
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  values.dataFields = listed.join(',');
-  const unknown = known.length ? listed.filter((name) => !known.includes(name)) : [];
-  if (unknown.length > 0) {
-    throw new AppError(400, 'validation.unknownFields', {
-      params: { fields: unknown.join(', ') },
-      fields: [
-        {
-          field: 'dataFields',
-          key: 'validation.unknownFields',
-          params: { fields: unknown.join(', ') },
-        },
-      ],
-    });
-  }
-}
 
 /** Notifications: the publisher is whoever publishes; recipients must match the scope. */
 export const notificationHooks: EntityHooks = {

@@ -18,8 +18,8 @@ import {
   THING_MODEL_CALLS,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, type CallOptions } from '../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+import { call, signIn, type CallOptions } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { UrlGrantService } from '../authority/url-grant.service';
 import { DEFAULT_MENUS, DEFAULT_ROLE_GRANTS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
 

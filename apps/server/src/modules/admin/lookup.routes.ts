@@ -4,7 +4,6 @@ import {
   dictOptionSchema,
   orgSchema,
   roleGrantSchemas,
-  ROLE_ADMIN,
   sysRegionEntity,
   zoneNodeSchema,
   type DictOption,
@@ -18,6 +17,7 @@ import type { Database, Sql } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok, page, pageOf } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import { checkZonesGiven } from './zone-confinement';
 import { readAuthority } from '../account/authority.repo';
 import { replaceLinkSet, requireRow } from '../authority/link-set';
 
@@ -84,7 +84,7 @@ async function zoneTree(sql: Sql, only: Set<string> | undefined): Promise<ZoneNo
 export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const inTenant = <T>(request: Parameters<typeof authOf>[0], work: (sql: Sql) => Promise<T>) =>
-    deps.db.tenant(authOf(request).tenantId, work);
+    deps.db.tenant(authOf(request), work);
 
   app.get('/api/admin/sysdict/queryDictByDictType', {
     config: signedIn,
@@ -163,20 +163,17 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
     config: signedIn,
     schema: {
       tags: ['SysZone'],
-      summary: "The caller's zones as a tree (ROLE_ADMIN: every zone), for the monitoring screens",
+      summary:
+        "The caller's zones as a tree (a caller without assigned zones: every zone), for the monitoring screens",
       response: { 200: envelopeOf(z.array(zoneNodeSchema)) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
+      // The same zones the server confines the caller's devices to (AuthContext.zoneIds).
+      const zoneIds = authOf(request).zoneIds;
       return ok(
-        await inTenant(request, async (sql) => {
-          if (auth.activeRole === ROLE_ADMIN) return zoneTree(sql, undefined);
-          const { rows } = await sql.query<{ id: string }>(
-            'SELECT zone_id::text AS id FROM sys_user_zone WHERE user_id = $1',
-            [auth.userId],
-          );
-          return zoneTree(sql, new Set(rows.map((row) => row.id)));
-        }),
+        await inTenant(request, (sql) =>
+          zoneTree(sql, zoneIds === null ? undefined : new Set(zoneIds)),
+        ),
       );
     },
   });
@@ -225,6 +222,7 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
         });
       }
       const auth = authOf(request);
+      checkZonesGiven(auth, input.data.userId, input.data.zoneIds, 'zoneIds');
       await inTenant(request, async (sql) => {
         await requireRow(sql, 'sys_user', input.data.userId, 'userId');
         await replaceLinkSet(sql, auth.tenantId, {

@@ -1,3 +1,4 @@
+import type { Sql } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
 import type { UrlGrantService } from '../authority/url-grant.service';
@@ -5,9 +6,22 @@ import { hashNewPassword } from '../account/password-policy';
 import { provisionTenant } from './tenant-provisioning.service';
 
 /**
+ * Ends every session of a suspended tenant's users, in the suspension's own transaction: the
+ * database announces each (migration 007), so every node refuses their tokens and closes their
+ * browsers' live connections at once. Their devices are shut out by TenantSuspension.
+ */
+async function endSessionsOfTenants(sql: Sql, tenantIds: string[]) {
+  await sql.query(
+    `UPDATE user_session SET revoked_at = now(), revoke_reason = 'tenant_suspended'
+      WHERE tenant_id = ANY($1::bigint[]) AND revoked_at IS NULL`,
+    [tenantIds],
+  );
+}
+
+/**
  * Tenants (platform tenant only): creating one provisions its administrator, default roles,
  * menus, dictionaries and URL list in the same transaction; the platform tenant and the
- * caller's own tenant cannot be deleted.
+ * caller's own tenant cannot be deleted or suspended; suspending one ends its sessions.
  */
 export function tenantHooks(grants: UrlGrantService): EntityHooks {
   return {
@@ -41,12 +55,17 @@ export function tenantHooks(grants: UrlGrantService): EntityHooks {
       await grants.syncCatalogue(ctx.sql, [tenantId]);
       return tenantId;
     },
-    async beforeUpdate(_ctx, _id, values) {
+    async beforeUpdate(ctx, id, values) {
       if (values.startTime && values.endTime && String(values.startTime) > String(values.endTime)) {
         throw new AppError(400, 'validation.endBeforeStart', {
           fields: [{ field: 'endTime', key: 'validation.endBeforeStart' }],
         });
       }
+      if (id === ctx.auth.tenantId && values.status === 0)
+        throw new AppError(409, 'conflict.platformTenant');
+    },
+    async afterUpdate(ctx, id, values) {
+      if (values.status === 0) await endSessionsOfTenants(ctx.sql, [id]);
     },
     async beforeDelete(ctx, ids) {
       const { rows } = await ctx.sql.query<{ n: number }>(
@@ -56,8 +75,9 @@ export function tenantHooks(grants: UrlGrantService): EntityHooks {
       if (rows[0]!.n > 0) throw new AppError(409, 'conflict.platformTenant');
     },
     async afterStatus(ctx, ids, status) {
-      if (ids.includes(ctx.auth.tenantId) && status === 0)
-        throw new AppError(409, 'conflict.platformTenant');
+      if (status !== 0) return;
+      if (ids.includes(ctx.auth.tenantId)) throw new AppError(409, 'conflict.platformTenant');
+      await endSessionsOfTenants(ctx.sql, ids);
     },
   };
 }

@@ -41,7 +41,7 @@ export async function userAdminRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const { rows } = await deps.db.tenant(auth.tenantId, (sql) =>
+      const { rows } = await deps.db.tenant(auth, (sql) =>
         sql.query('SELECT 1 FROM sys_user WHERE lower(username) = lower($1)', [
           request.query.username,
         ]),
@@ -70,7 +70,7 @@ export async function userAdminRoutes(
     handler: async (request) => {
       const auth = authOf(request);
       return ok(
-        await deps.db.tenant(auth.tenantId, async (sql) => {
+        await deps.db.tenant(auth, async (sql) => {
           const [user] = await entityRepo.byKeys(sql, sysUserEntity, [request.query.id]);
           if (!user) throw new AppError(404, 'error.recordNotFound');
           const posts = await sql.query<{ id: string; post_name: string }>(
@@ -97,7 +97,7 @@ export async function userAdminRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const { rows } = await deps.db.tenant(auth.tenantId, (sql) =>
+      const { rows } = await deps.db.tenant(auth, (sql) =>
         sql.query<{ username: string }>('SELECT username FROM sys_user WHERE id = $1', [
           request.body.id,
         ]),
@@ -128,7 +128,7 @@ export async function userAdminRoutes(
     handler: async (request) => {
       const auth = authOf(request);
       // The tenant's context: row-level security keeps another tenant's users out of reach.
-      const result = await deps.db.tenant(auth.tenantId, async (sql) => {
+      const result = await deps.db.tenant(auth, async (sql) => {
         const user = await sql.query('SELECT 1 FROM sys_user WHERE id = $1', [request.body.id]);
         if (user.rows.length === 0) throw new AppError(404, 'error.recordNotFound');
         return {
@@ -156,7 +156,7 @@ export async function userAdminRoutes(
       const auth = authOf(request);
       const { currentPage, pageSize, username } = request.query;
       const filter = username ? `%${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const { list, total } = await deps.db.tenant(auth.tenantId, async (sql) => {
+      const { list, total } = await deps.db.tenant(auth, async (sql) => {
         const where = `WHERE s.revoked_at IS NULL AND s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1)`;
         const count = await sql.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM user_session s JOIN sys_user u ON u.id = s.user_id ${where}`,
@@ -194,7 +194,7 @@ export async function userAdminRoutes(
         throw new AppError(400, 'validation.required', {
           fields: [{ field: 'username', key: 'validation.required' }],
         });
-      const revoked = await deps.db.tenant(auth.tenantId, async (sql) => {
+      const revoked = await deps.db.tenant(auth, async (sql) => {
         const { rows } = await sql.query(
           `UPDATE user_session s SET revoked_at = now(), revoke_reason = 'removed_by_admin'
              FROM sys_user u WHERE u.id = s.user_id AND lower(u.username) = lower($1) AND s.revoked_at IS NULL RETURNING s.id`,

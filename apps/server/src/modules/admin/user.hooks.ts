@@ -1,7 +1,9 @@
 import type { EntityContext, EntityHooks } from '../../entity/entity-hooks';
 import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
+import { checkZonesGiven } from './zone-confinement';
 import { hashNewPassword } from '../account/password-policy';
+import { addressChanges, readAddresses } from '../account/recovery-change';
 
 async function revokeSessions(ctx: EntityContext, userIds: string[], reason: string) {
   await ctx.sql.query(
@@ -9,6 +11,25 @@ async function revokeSessions(ctx: EntityContext, userIds: string[], reason: str
       WHERE user_id = ANY($1::bigint[]) AND revoked_at IS NULL`,
     [userIds, reason],
   );
+}
+
+/**
+ * One's own e-mail and mobile change only in the profile, where the password is asked: through
+ * the user editor, a stolen administrator's token alone would take over the account's recovery.
+ */
+async function refuseOwnAddressChange(ctx: EntityContext, values: Row) {
+  if (values.email === undefined && values.mobile === undefined) return;
+  const changes = addressChanges(await readAddresses(ctx.sql, ctx.auth.userId), {
+    email: values.email as string | null | undefined,
+    mobile: values.mobile as string | null | undefined,
+  });
+  if (changes.length === 0) return;
+  throw new AppError(403, 'account.ownContactInProfile', {
+    fields: changes.map((change) => ({
+      field: change === 'emailChanged' ? 'email' : 'mobile',
+      key: 'account.ownContactInProfile',
+    })),
+  });
 }
 
 function requireRoles(values: Row, creating: boolean) {
@@ -20,13 +41,17 @@ function requireRoles(values: Row, creating: boolean) {
   }
 }
 
+const zoneList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
 /**
  * Users: passwords are stored hashed, a user always holds a role (spec §5), and a user who is
- * disabled or deleted is signed out everywhere at once. Nobody disables or deletes themselves.
+ * disabled or deleted is signed out everywhere at once. Nobody disables or deletes themselves,
+ * and a caller confined to zones gives only zones inside their own (zone-confinement.ts).
  */
 export const userHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
     requireRoles(values, true);
+    checkZonesGiven(ctx.auth, '', zoneList(values.zoneIds), 'zoneIds');
     values.password = await hashNewPassword(String(values.password), {
       field: 'password',
       username: values.username as string | undefined,
@@ -35,8 +60,11 @@ export const userHooks: EntityHooks = {
   },
   async beforeUpdate(ctx, id, values) {
     requireRoles(values, false);
+    if (values.zoneIds !== undefined)
+      checkZonesGiven(ctx.auth, id, zoneList(values.zoneIds), 'zoneIds');
     if (id === ctx.auth.userId && values.status === 0)
       throw new AppError(409, 'conflict.notYourself');
+    if (id === ctx.auth.userId) await refuseOwnAddressChange(ctx, values);
   },
   async afterUpdate(ctx, id, values) {
     if (values.status === 0) await revokeSessions(ctx, [id], 'user_disabled');

@@ -65,7 +65,7 @@ export class AuditService {
       const failed = status >= 400;
       const error = (reply as FastifyReply & { auditError?: string }).auditError;
       void this.db
-        .tenant(auth.tenantId, (sql) =>
+        .tenant(auth, (sql) =>
           sql.query(
             `INSERT INTO operation_log (tenant_id, username, action, method, url, target, ip, result, status, message, duration_ms, created_by)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,

@@ -1,5 +1,4 @@
 import {
-  ENTITIES,
   menuButtonNodeSchema,
   orgUserNodeSchema,
   roleGrantSchemas,
@@ -10,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Sql } from '../../db/database';
+import { checkDataFields, dataFieldsOfMenu } from '../../entity/data-field.service';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
-import { fieldsOfMenu } from '../admin/authority.hooks';
 import { replaceLinkSet, requireRow } from './link-set';
 import type { UrlGrantService } from './url-grant.service';
 
@@ -115,7 +114,7 @@ export async function authorityRoutes(
     work: (sql: Sql, tenantId: string) => Promise<T>,
   ) => {
     const auth = authOf(request);
-    return deps.db.tenant(auth.tenantId, (sql) => work(sql, auth.tenantId));
+    return deps.db.tenant(auth, (sql) => work(sql, auth.tenantId));
   };
   const tags = ['authority'];
 
@@ -368,15 +367,13 @@ export async function authorityRoutes(
       querystring: z.object({ menuCode: z.string().trim().min(1).max(64) }),
       response: { 200: envelopeOf(z.array(dataField)) },
     },
-    handler: async (request) => {
-      const entity = ENTITIES.find((candidate) => candidate.menuCode === request.query.menuCode);
-      return ok(
-        fieldsOfMenu(request.query.menuCode).map((field) => ({
+    handler: async (request) =>
+      ok(
+        [...dataFieldsOfMenu(request.query.menuCode)].map(([field, declared]) => ({
           field,
-          label: entity!.fields[field]!.label[request.lang],
+          label: declared.label[request.lang],
         })),
-      );
-    },
+      ),
   });
 
   app.post('/api/admin/sysmenu/deleteDataField', {
@@ -408,24 +405,7 @@ export async function authorityRoutes(
     },
     handler: async (request) => {
       const { roleCode, menuCode } = request.body;
-      const known = fieldsOfMenu(menuCode);
-      const listed = request.body.dataFields
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      const unknown = listed.filter((name) => !known.includes(name));
-      if (known.length === 0 || unknown.length > 0) {
-        throw new AppError(400, 'validation.unknownFields', {
-          params: { fields: unknown.join(', ') || menuCode },
-          fields: [
-            {
-              field: 'dataFields',
-              key: 'validation.unknownFields',
-              params: { fields: unknown.join(', ') || menuCode },
-            },
-          ],
-        });
-      }
+      const dataFields = checkDataFields(menuCode, request.body.dataFields);
       await inTenant(request, async (sql, tenantId) => {
         const role = await idsOf(sql, 'SELECT id::text AS id FROM sys_role WHERE role_code = $1', [
           roleCode,
@@ -437,7 +417,7 @@ export async function authorityRoutes(
         await sql.query(
           `INSERT INTO sys_data_permission (tenant_id, role_code, menu_code, data_fields) VALUES ($1, $2, $3, $4)
            ON CONFLICT (tenant_id, role_code, menu_code) DO UPDATE SET data_fields = EXCLUDED.data_fields, updated_at = now()`,
-          [tenantId, roleCode, menuCode, listed.join(',')],
+          [tenantId, roleCode, menuCode, dataFields],
         );
       });
       return ok(null);

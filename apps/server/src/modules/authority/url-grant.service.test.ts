@@ -1,8 +1,8 @@
 import { entityCalls, ROLE_OPERATOR, sysRoleEntity } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { call, signIn } from '../../testing/api-client';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { UrlGrantService } from './url-grant.service';
 
 const DEVICE_LIST = '/api/iot/device/queryIotDevice';

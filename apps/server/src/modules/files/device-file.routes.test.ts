@@ -10,9 +10,9 @@ import {
   iotDeviceEntity,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../testing/api-client';
-import { storedFiles } from '../../testing/stored-files';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { storedFiles } from '@shuili/test-support/stored-files';
+import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { sanitizeFileName } from './upload-policy';
 
 const PNG = Buffer.from(

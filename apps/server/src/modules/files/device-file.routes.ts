@@ -86,7 +86,7 @@ export async function deviceFileRoutes(
         });
       if (Number(request.headers['content-length'] ?? 0) > DEVICE_FILE_MAX_BYTES)
         throw refuse('file', 'validation.fileTooLarge', { max: MAX_MB });
-      const exists = await deps.db.tenant(auth.tenantId, (sql) =>
+      const exists = await deps.db.tenant(auth, (sql) =>
         deviceFileRepo.deviceExists(sql, deviceId),
       );
       if (!exists) throw refuse('deviceId', 'validation.refMissing');
@@ -102,7 +102,7 @@ export async function deviceFileRoutes(
         throw error;
       }
       try {
-        const id = await deps.db.tenant(auth.tenantId, (sql) =>
+        const id = await deps.db.tenant(auth, (sql) =>
           deviceFileRepo.insert(sql, auth.tenantId, {
             deviceId,
             fileKind,
@@ -134,9 +134,7 @@ export async function deviceFileRoutes(
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      const file = await deps.db.tenant(auth.tenantId, (sql) =>
-        deviceFileRepo.byId(sql, request.query.id),
-      );
+      const file = await deps.db.tenant(auth, (sql) => deviceFileRepo.byId(sql, request.query.id));
       if (!file) throw notFound('error.recordNotFound');
       const stream = await deps.storage.get(file.storageKey);
       if (!stream) throw notFound('error.recordNotFound');
@@ -162,9 +160,7 @@ export async function deviceFileRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const key = await deps.db.tenant(auth.tenantId, (sql) =>
-        deviceFileRepo.remove(sql, request.query.id),
-      );
+      const key = await deps.db.tenant(auth, (sql) => deviceFileRepo.remove(sql, request.query.id));
       if (!key) throw notFound('error.recordNotFound');
       await deps.storage.remove(key);
       return ok({ deleted: 1 });

@@ -1,5 +1,6 @@
 import { alarmRuleEntity, type EntityDef } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
+import { EVERYTHING } from '../../db/announced-cache';
 import type { Database } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { alarmRuleHooks } from './alarm/alarm-rule.hooks';
@@ -16,7 +17,8 @@ export function iotEntityHookMap(model: IotModel): Map<EntityDef, EntityHooks> {
 /**
  * The IoT engine behind the device transport (docs/iot.md): commands and alarms listen to what
  * ingestion stores; device and product writes drop the ingest directory's cached identities.
- * Needs app.deviceTransport and app.deviceChanges (app.ts decorates both first).
+ * Needs app.deviceTransport, app.deviceChanges and app.deviceCredentials (app.ts decorates them
+ * first).
  */
 export async function registerIot(app: FastifyInstance, deps: { db: Database }): Promise<void> {
   const transport = app.deviceTransport;
@@ -29,5 +31,11 @@ export async function registerIot(app: FastifyInstance, deps: { db: Database }):
   });
   app.deviceChanges.subscribe((tenantId, deviceId) =>
     telemetry.directory.invalidate(tenantId, deviceId),
+  );
+  // Ended identities are announced to every node, whichever made the change.
+  app.deviceCredentials.onIdentityEnded((ended) =>
+    ended === EVERYTHING
+      ? telemetry.directory.clear()
+      : telemetry.directory.invalidate(ended.tenantId, ended.deviceId),
   );
 }

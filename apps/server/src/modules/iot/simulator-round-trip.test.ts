@@ -11,8 +11,8 @@ import {
 } from '@shuili/contract';
 import { createEnvironment, createRandom, VirtualDevice } from '@shuili/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 
 /**
  * The IoT issue's "command round trip with the simulator including the offline-then-reconnect

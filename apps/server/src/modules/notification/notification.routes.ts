@@ -28,7 +28,7 @@ export async function notificationRoutes(fastify: FastifyInstance, deps: { db: D
     handler: async (request) => {
       const auth = authOf(request);
       return ok(
-        await deps.db.tenant(auth.tenantId, async (sql) => ({
+        await deps.db.tenant(auth, async (sql) => ({
           unread: await notificationRepo.unreadCounts(sql, auth.userId),
           list: (
             await notificationRepo.page(sql, auth.userId, {
@@ -53,7 +53,7 @@ export async function notificationRoutes(fastify: FastifyInstance, deps: { db: D
     handler: async (request) => {
       const auth = authOf(request);
       const { currentPage, pageSize, type, read } = request.query;
-      const result = await deps.db.tenant(auth.tenantId, (sql) =>
+      const result = await deps.db.tenant(auth, (sql) =>
         notificationRepo.page(sql, auth.userId, {
           type,
           read: read === undefined ? undefined : read === 'true',
@@ -75,7 +75,7 @@ export async function notificationRoutes(fastify: FastifyInstance, deps: { db: D
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const marked = await deps.db.tenant(auth.tenantId, (sql) =>
+      const marked = await deps.db.tenant(auth, (sql) =>
         notificationRepo.markRead(
           sql,
           auth.tenantId,

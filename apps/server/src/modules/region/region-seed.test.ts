@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../db/database';
 import { openPostgresDatabase } from '../../db/postgres-database';
-import { createTestPostgresDatabase, TEST_DATABASE_URL } from '../../testing/test-server';
+import { createTestPostgresDatabase, TEST_DATABASE_URL } from '@shuili/test-support/test-server';
 import { loadChinaRegions } from './china-regions';
 import { seedRegions } from './region-seed';
 

@@ -137,15 +137,26 @@ export class MfaService {
     return { secret, otpauthUrl: otpauthUrl(secret, user.tenantCode, user.username) };
   }
 
-  /** Confirms a pending enrolment with its first code; answers the one-time recovery codes. */
-  confirm(userId: string, code: string, field = 'totpCode'): Promise<string[]> {
+  /**
+   * Confirms a pending enrolment with its first code; answers the one-time recovery codes.
+   * `within` runs in the same transaction once confirmed (the profile ends other sessions there).
+   */
+  confirm(
+    userId: string,
+    code: string,
+    field = 'totpCode',
+    within?: (sql: Sql) => Promise<void>,
+  ): Promise<string[]> {
     return this.issueRecoveryCodes(
       userId,
       code,
       field,
       (row) =>
         !row ? 'wrong' : row.confirmed_at ? new AppError(409, 'account.mfaAlreadyOn') : undefined,
-      (sql, step, hashes) => mfaRepo.confirm(sql, userId, step, hashes),
+      async (sql, step, hashes) => {
+        await mfaRepo.confirm(sql, userId, step, hashes);
+        await within?.(sql);
+      },
     );
   }
 
@@ -196,12 +207,16 @@ export class MfaService {
     return codes;
   }
 
-  /** Turns the second factor off (the caller checked password and code); refused when required. */
-  async disable(userId: string): Promise<void> {
+  /**
+   * Turns the second factor off (the caller checked password and code); refused when required.
+   * `within` runs in the same transaction once it is off.
+   */
+  async disable(userId: string, within?: (sql: Sql) => Promise<void>): Promise<void> {
     await this.db.system(async (sql) => {
       if (await this.isRequired(sql, userId))
         throw new AppError(409, 'account.mfaRequiredByPolicy');
       await mfaRepo.remove(sql, userId);
+      await within?.(sql);
     });
   }
 

@@ -6,12 +6,37 @@ export interface RateRule {
   windowSeconds: number;
   /** How long the key stays locked once over the limit; 0: until the window ends. */
   lockSeconds: number;
+  /**
+   * Growing waits below the limit: after the first `free` attempts of a window, each one makes
+   * the next wait `firstSeconds`, then twice as long each time.
+   */
+  backoff?: { free: number; firstSeconds: number };
 }
 
 /** Login and send limits, shared by every node through the database. */
 export const RATE_RULES = {
-  /** Password attempts per account (a success resets it). */
+  /** Attempts at the signed-in user's own password (a success resets it). */
   accountAttempts: { limit: 5, windowSeconds: 900, lockSeconds: 300 },
+  /**
+   * Sign-in attempts at one account from one client address (a success resets it): three come
+   * at once, then the address waits 1, 2, 4 ... 64 s between attempts, and the eleventh is
+   * refused for an hour. Only that address waits: the owner elsewhere is not slowed.
+   */
+  signInPerAccountAndIp: {
+    limit: 10,
+    windowSeconds: 900,
+    lockSeconds: 3600,
+    backoff: { free: 3, firstSeconds: 1 },
+  },
+  /** Marks a client address as counted once a day among those that tried an account. */
+  signInAddressSeen: { limit: 1, windowSeconds: 86_400, lockSeconds: 0 },
+  /**
+   * Client addresses that tried one account in a day (a success resets it). One address, however
+   * busy, is only slowed; from the fourth (a guess spread over many addresses) the password alone
+   * is not enough for a day: a code sent to the account's mobile or e-mail must come with it.
+   * Its "lock" is that requirement; nobody is locked out.
+   */
+  signInPerAccount: { limit: 3, windowSeconds: 86_400, lockSeconds: 86_400 },
   /** Password attempts per client address, across accounts (a success gives its attempt back). */
   ipAttempts: { limit: 30, windowSeconds: 900, lockSeconds: 900 },
   /** Codes sent per client address. */
@@ -35,6 +60,12 @@ export function clientKey(ip: string): string {
   const [head = ''] = ip.split('::');
   const groups = ip.includes('::') ? head.split(':').filter(Boolean) : ip.split(':');
   return `${[...groups, '0', '0', '0', '0'].slice(0, 4).join(':')}::/64`;
+}
+
+/** The wait a rule's backoff puts after the `hits`-th attempt of a window (0 when none). */
+export function backoffSeconds(rule: RateRule, hits: number): number {
+  if (!rule.backoff || hits < rule.backoff.free || hits >= rule.limit) return 0;
+  return rule.backoff.firstSeconds * 2 ** (hits - rule.backoff.free);
 }
 
 /** Fixed-window counters with lock-outs, kept in the rate_limit table. */
@@ -68,7 +99,16 @@ export class RateLimitService {
       );
       const row = rows[0]!;
       if (row.locked) return row.locked;
-      if (row.hits <= rule.limit) return 0;
+      if (row.hits <= rule.limit) {
+        const wait = backoffSeconds(rule, row.hits);
+        // The wait before the next attempt is a short lock that leaves the count alone.
+        if (wait > 0)
+          await sql.query(
+            `UPDATE rate_limit SET locked_until = now() + make_interval(secs => $2) WHERE key = $1`,
+            [key, wait],
+          );
+        return 0;
+      }
       if (rule.lockSeconds === 0) return row.window_left;
       await sql.query(
         `UPDATE rate_limit SET locked_until = now() + make_interval(secs => $2), hits = 0, window_start = now() WHERE key = $1`,

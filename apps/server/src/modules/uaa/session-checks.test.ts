@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../testing/api-client';
+import { call, signIn } from '@shuili/test-support/api-client';
 import {
   BACKENDS,
   startTestServer,
   TEST_DATABASE_URL,
   type TestServer,
-} from '../../testing/test-server';
+} from '@shuili/test-support/test-server';
 import { SESSION_CHECK_TTL_MS } from './session-checks';
 
 /** The session id inside an access token (claim sid). */

@@ -2,7 +2,6 @@ import {
   mobileGrantSchema,
   passwordGrantSchema,
   refreshGrantSchema,
-  normalizeMobile,
   type TokenResponse,
 } from '@shuili/contract';
 import type { z } from 'zod';
@@ -13,6 +12,13 @@ import type { CaptchaService } from '../account/captcha.service';
 import type { AccessTokens } from './access-token';
 import type { ClientService, OAuthClient } from './client.service';
 import { identityRepo, isTenantActive, type LoginUserRow, type TenantRow } from './identity.repo';
+import {
+  accountAttemptsKey,
+  findSignInAccount,
+  signInCodeDelivery,
+  signInCodeRecipient,
+  type SignInAccount,
+} from './sign-in-account';
 import { verifyPassword } from './password-hasher';
 import { KeyedMutex } from './keyed-mutex';
 import type { MfaService } from './mfa.service';
@@ -105,7 +111,8 @@ export class TokenService {
 
   private async activeTenant(sql: Sql, tenantCode: string): Promise<TenantRow> {
     const tenant = await identityRepo.tenantByCode(sql, tenantCode);
-    if (!tenant) throw invalidGrant('auth.unknownTenant');
+    // Answered as a wrong code is: sign-in never tells which tenants exist.
+    if (!tenant) throw invalidGrant('auth.captchaInvalid');
     if (!isTenantActive(tenant)) throw invalidGrant('auth.tenantInactive');
     return tenant;
   }
@@ -116,41 +123,45 @@ export class TokenService {
     request: TokenRequest,
   ): Promise<TokenResponse> {
     this.checkScope(client, input.scope);
-    const found = await this.db.system(async (sql) => {
-      const tenant = await identityRepo.tenantByCode(sql, input.tenantCode);
-      const user = tenant
-        ? await identityRepo.userByIdentifier(
-            sql,
-            tenant.id,
-            input.username,
-            normalizeMobile(input.username),
-          )
-        : undefined;
-      return { tenant, user };
-    });
-    // One account, one counter, however it is spelled (username, e-mail, mobile with spaces).
-    const accountKey = found.user
-      ? `login:${found.user.tenant_id}:${found.user.id}`
-      : `login:${input.tenantCode}:${normalizeMobile(input.username).toLowerCase()}`;
-    const ipKey = `login-ip:${clientKey(request.ip)}`;
+    const account = await this.db.system((sql) =>
+      findSignInAccount(sql, input.tenantCode, input.username),
+    );
+    const accountKey = accountAttemptsKey(account);
+    const source = clientKey(request.ip);
+    const sourceKey = `login-from:${source}:${account.key}`;
+    const ipKey = `login-ip:${source}`;
     const signedIn = await this.accountTurns.run(accountKey, async () => {
       // Counted before the password is checked, so a burst of parallel guesses is cut off too.
-      const wait = Math.max(
-        await this.rateLimits.attempt(accountKey, RATE_RULES.accountAttempts),
-        await this.rateLimits.attempt(ipKey, RATE_RULES.ipAttempts),
-      );
+      // The address that guesses waits and is then refused; the account itself is never locked.
+      const wait = await this.rateLimits.attempt(sourceKey, RATE_RULES.signInPerAccountAndIp);
       if (wait > 0) throw tooManyRequests(wait);
-      const passwordOk = await verifyPassword(found.user?.password_hash, input.password);
-      if (!found.tenant || !found.user || !passwordOk) {
-        throw invalidGrant(found.tenant ? 'auth.wrongPassword' : 'auth.unknownTenant');
-      }
-      await this.rateLimits.reset(accountKey);
+      const ipWait = await this.rateLimits.attempt(ipKey, RATE_RULES.ipAttempts);
+      if (ipWait > 0) throw tooManyRequests(ipWait);
+      // Tried from too many addresses, the account wants a code sent to its mobile or e-mail
+      // before the password is even checked, so the answer says nothing about the password.
+      const seenKey = `login-seen:${source}:${account.key}`;
+      const newAddress =
+        (await this.rateLimits.attempt(seenKey, RATE_RULES.signInAddressSeen)) === 0;
+      const needsCode = newAddress
+        ? (await this.rateLimits.attempt(accountKey, RATE_RULES.signInPerAccount)) > 0
+        : (await this.rateLimits.lockedFor([accountKey])) > 0;
+      if (needsCode) await this.checkSignInCode(account, input.captcha);
+      const passwordOk = await verifyPassword(account.user?.password_hash, input.password);
+      // An unknown tenant or user is answered as a wrong password is, in the same time.
+      if (!account.tenant || !account.user || !passwordOk) throw invalidGrant('auth.wrongPassword');
+      // This address counted once among the account's (now or earlier today): give it back.
+      // Other addresses' failures stay counted, and a code once required stays so for the day.
+      await this.rateLimits.refund(accountKey);
+      await this.rateLimits.reset(seenKey);
+      await this.rateLimits.reset(sourceKey);
       await this.rateLimits.refund(ipKey);
-      return { tenant: found.tenant, user: found.user };
+      return { tenant: account.tenant, user: account.user, needsCode };
     });
     if (!isTenantActive(signedIn.tenant)) throw invalidGrant('auth.tenantInactive');
     if (signedIn.user.status !== 1) throw invalidGrant('auth.userDisabled');
     const second = await this.mfa.gate(signedIn.user, input.totpCode);
+    // Used up once every factor passed: asked for a second factor, the same code comes again.
+    if (signedIn.needsCode) await this.checkSignInCode(account, input.captcha, true);
     const token = await this.issue(
       client,
       signedIn.tenant,
@@ -160,6 +171,33 @@ export class TokenService {
       request,
     );
     return withRecoveryCodes(token, second.recoveryCodes);
+  }
+
+  /**
+   * The code sent to the account's mobile or e-mail (getSignInCaptcha), asked for once the
+   * account has had too many failed sign-ins. Wrong codes are not counted per account: the
+   * guessing address is already slowed, and an attacker must not lock the owner's codes.
+   */
+  private async checkSignInCode(
+    account: SignInAccount,
+    code: string | undefined,
+    consume = false,
+  ): Promise<void> {
+    if (!code) throw oauthError(401, 'captcha_required', 'auth.signInCodeRequired');
+    const { channel } = await this.db.system((sql) => signInCodeDelivery(sql, account));
+    const ok = await this.captchas.verify(
+      channel,
+      signInCodeRecipient(account),
+      code,
+      consume,
+      false,
+    );
+    if (!ok) {
+      throw new AppError(400, 'auth.captchaInvalid', {
+        fields: [{ field: 'captcha', key: 'auth.captchaInvalid' }],
+        oauthError: 'invalid_grant',
+      });
+    }
   }
 
   private async mobileGrant(

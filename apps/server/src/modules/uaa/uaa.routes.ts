@@ -94,7 +94,7 @@ export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const user = await deps.db.tenant(auth.tenantId, (sql) =>
+      const user = await deps.db.tenant(auth, (sql) =>
         readSysUser(sql, auth.userId, auth.activeRole, request.lang),
       );
       if (!user) throw new AppError(401, 'auth.sessionRevoked', { code: 50008 });

@@ -1,5 +1,5 @@
 import { DEFAULT_DICTS } from '@shuili/contract';
-import { openTarget, type Target } from '../../../../../bench/lib/user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 import { DEFAULT_ROLES } from '../../modules/admin/default-menus';
 
 /** What the admin writes of the fault test left in the database, aggregate by aggregate. */

@@ -9,11 +9,11 @@ import {
   sysUserEntity,
 } from '@shuili/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFreshTarget } from '../../../../../bench/lib/bench-targets';
-import { prepareDevices } from '../../../../../bench/lib/ingest-data';
-import { startIotServer, type RunningIotServer } from '../../../../../bench/lib/iot-server';
-import { signIn } from '../../testing/api-client';
-import { BACKENDS } from '../../testing/test-server';
+import { createFreshTarget } from '@shuili/test-support/database-target';
+import { prepareDevices } from '@shuili/test-support/ingest-data';
+import { startIotServer, type RunningIotServer } from '@shuili/test-support/iot-server';
+import { signIn } from '@shuili/test-support/api-client';
+import { BACKENDS } from '@shuili/test-support/test-server';
 import { readAdminWrites } from './admin-write-invariants';
 import { killHard, waitFor } from './process-kill';
 

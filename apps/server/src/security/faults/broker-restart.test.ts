@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { entityCalls, iotDeviceEntity, TELEMETRY_CALLS } from '@shuili/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareDevices } from '../../../../../bench/lib/ingest-data';
+import { prepareDevices } from '@shuili/test-support/ingest-data';
 import {
   serverWarnings,
   startIotServer,
   type RunningIotServer,
-} from '../../../../../bench/lib/iot-server';
-import { mosquittoAvailable } from '../../../../../bench/lib/mosquitto-peer';
-import { signIn } from '../../testing/api-client';
-import { startPrivateMosquitto } from './private-mosquitto';
+} from '@shuili/test-support/iot-server';
+import { mosquittoAvailable } from '@shuili/test-support/mosquitto-peer';
+import { signIn } from '@shuili/test-support/api-client';
+import { startPrivateMosquitto } from '@shuili/test-support/private-mosquitto';
 import { isRunning, waitFor } from './process-kill';
 import { ledger, lostReadings, storedReadings } from './stored-readings';
 import { TrackedDevices } from './tracked-devices';

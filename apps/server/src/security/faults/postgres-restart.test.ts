@@ -1,12 +1,15 @@
 import { entityCalls, iotDeviceEntity, sysUserEntity } from '@shuili/contract';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareDevices } from '../../../../../bench/lib/ingest-data';
-import { startIotServer, type RunningIotServer } from '../../../../../bench/lib/iot-server';
-import { signIn } from '../../../../../bench/lib/sign-in';
+import { prepareDevices } from '@shuili/test-support/ingest-data';
+import { startIotServer, type RunningIotServer } from '@shuili/test-support/iot-server';
+import { signIn } from '@shuili/test-support/sign-in';
 import { SESSION_CHECK_TTL_MS } from '../../modules/uaa/session-checks';
 import { ListLoad } from './list-load';
-import { privatePostgresAvailable, startPrivatePostgres } from './private-postgres';
+import {
+  privatePostgresAvailable,
+  startPrivatePostgres,
+} from '@shuili/test-support/private-postgres';
 import { isRunning, waitFor } from './process-kill';
 import { ledger, storedReadings } from './stored-readings';
 import { TrackedDevices } from './tracked-devices';

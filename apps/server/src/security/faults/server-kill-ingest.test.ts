@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFreshTarget } from '../../../../../bench/lib/bench-targets';
-import { prepareDevices } from '../../../../../bench/lib/ingest-data';
-import { startIotServer, type RunningIotServer } from '../../../../../bench/lib/iot-server';
-import { BACKENDS } from '../../testing/test-server';
+import { createFreshTarget } from '@shuili/test-support/database-target';
+import { prepareDevices } from '@shuili/test-support/ingest-data';
+import { startIotServer, type RunningIotServer } from '@shuili/test-support/iot-server';
+import { BACKENDS } from '@shuili/test-support/test-server';
 import { killHard, waitFor } from './process-kill';
 import { ledger, storedReadings } from './stored-readings';
 import { TrackedDevices } from './tracked-devices';

@@ -1,4 +1,4 @@
-import { openTarget, type Target } from '../../../../../bench/lib/user-list-data';
+import { openTarget, type Target } from '@shuili/test-support/database-target';
 import { readingKey } from './tracked-devices';
 
 /**

@@ -1,6 +1,6 @@
 import { deviceTopic } from '@shuili/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { BenchDevice } from '../../../../../bench/lib/ingest-data';
+import type { BenchDevice } from '@shuili/test-support/ingest-data';
 
 /** MQTT 5 PUBACK reason: accepted, but nobody subscribes to the topic. */
 const NO_MATCHING_SUBSCRIBERS = 0x10;

@@ -1,8 +1,8 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Form, Space } from 'antd';
+import { MobileOutlined } from '@ant-design/icons';
+import { Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
-import { CaptchaButton } from './CaptchaButton';
+import { LoginCodeInput } from './LoginCodeInput';
 import type { useAuthRules } from './use-auth-rules';
 
 export interface LoginMobileFieldsProps {
@@ -38,20 +38,13 @@ export function LoginMobileFields({
           onBlur={(event) => onAccountBlur(event.target.value)}
         />
       </Form.Item>
-      <Form.Item>
-        <Space.Compact block>
-          <Form.Item name="smsCaptcha" rules={rules.captcha(t('field.smsCaptcha'))} noStyle>
-            <Input
-              prefix={<SafetyOutlined />}
-              aria-label={t('field.smsCaptcha')}
-              placeholder={t('login.smsCaptchaPlaceholder')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-            />
-          </Form.Item>
-          <CaptchaButton label={t('captcha.getCode')} onSend={onSendSms} testId="send-sms" />
-        </Space.Compact>
-      </Form.Item>
+      <LoginCodeInput
+        name="smsCaptcha"
+        label={t('field.smsCaptcha')}
+        rules={rules.captcha(t('field.smsCaptcha'))}
+        onSend={onSendSms}
+        testId="send-sms"
+      />
     </>
   );
 }

@@ -40,6 +40,7 @@ interface LoginValues {
   tenantCode?: string;
   username?: string;
   password?: string;
+  captcha?: string;
   mobile?: string;
   smsCaptcha?: string;
 }
@@ -52,6 +53,11 @@ const LoginMobileFields = lazy(() =>
   loadMobileFields().then((module) => ({ default: module.LoginMobileFields })),
 );
 const preloadMobileFields = () => void loadMobileFields().catch(() => undefined);
+
+// The code an account asks for after failed sign-ins from many addresses: rarely needed.
+const LoginCodeField = lazy(() =>
+  import('./LoginCodeField').then((module) => ({ default: module.LoginCodeField })),
+);
 
 // The second-factor step (code, or authenticator set-up with its QR code) downloads only for
 // the accounts that have or need one.
@@ -87,6 +93,8 @@ export function LoginPage() {
   const [mode, setMode] = useState<LoginMode>('account');
   const [submitting, setSubmitting] = useState(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep>();
+  // The server asked for the code sent to the account (captcha_required).
+  const [codeRequired, setCodeRequired] = useState(false);
 
   // A tenant handed over by the register page wins over the one remembered from last time.
   const [initialTenant] = useState<RememberedTenant | undefined>(() => {
@@ -120,8 +128,9 @@ export function LoginPage() {
 
   const reportError = (error: unknown) => {
     if (error instanceof OAuthRequestError) {
-      if (error.error === 'invalid_grant') {
-        // Spec §8: a 2 s warning; the server's text says which part was wrong when it can.
+      if (error.error === 'invalid_grant' || error.error === 'captcha_required') {
+        // Spec §8: a 2 s warning; the server's text says which part was wrong when it can, or
+        // that the code sent to the account is needed.
         feedback.warning(error.message || t('login.wrongPassword'), TOAST_MS.warning / 1000);
         return;
       }
@@ -169,6 +178,7 @@ export function LoginPage() {
             tenantCode,
             username: (values.username ?? '').trim(),
             password: values.password ?? '',
+            ...(codeRequired ? { captcha: (values.captcha ?? '').trim() } : {}),
           }
         : {
             grant_type: 'mobile',
@@ -190,6 +200,9 @@ export function LoginPage() {
           ticket: error.mfaTicket,
         });
         return;
+      }
+      if (error instanceof OAuthRequestError && error.error === 'captcha_required') {
+        setCodeRequired(true);
       }
       reportError(error);
       return;
@@ -278,6 +291,11 @@ export function LoginPage() {
                   maxLength={PASSWORD_INPUT_MAX}
                 />
               </Form.Item>
+              {codeRequired && (
+                <Suspense fallback={null}>
+                  <LoginCodeField rules={rules} form={form} />
+                </Suspense>
+              )}
             </>
           ) : (
             <Suspense fallback={null}>

@@ -1,5 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
-import { LIMITS, TOAST_MS, type SysUser, type UpdateSysUserDetailBody } from '@shuili/contract';
+import {
+  LIMITS,
+  normalizeMobile,
+  SYS_USER_DETAIL_FIELDS,
+  TOAST_MS,
+  type FieldError,
+  type SysUser,
+  type UpdateSysUserDetailBody,
+} from '@shuili/contract';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +16,7 @@ import { feedback } from '../../lib/feedback';
 import { reportFormError } from '../../lib/form-errors';
 import { AvatarPreview } from './AvatarPreview';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { CurrentPasswordDialog, proofRefusal } from './CurrentPasswordDialog';
 import styles from './ProfilePage.module.css';
 import { profileApi } from './profile-api';
 import { SessionsCard } from './SessionsCard';
@@ -24,15 +33,7 @@ interface ProfileValues {
   avatar: string;
 }
 
-const FIELDS = [
-  'nickname',
-  'email',
-  'mobile',
-  'geographic',
-  'address',
-  'profile',
-  'avatar',
-] as const;
+const FIELDS = SYS_USER_DETAIL_FIELDS;
 const HTTP_URL = /^https?:\/\/\S+$/i;
 
 function valuesOf(user: SysUser | undefined): ProfileValues {
@@ -61,6 +62,16 @@ function bodyOf(values: ProfileValues): UpdateSysUserDetailBody {
   };
 }
 
+/**
+ * Whether the form gives the account another e-mail or mobile: those decide how the account is
+ * recovered, and the server takes them only with the current password.
+ */
+function changesAddresses(user: SysUser, values: ProfileValues): boolean {
+  const email = (values.email ?? '').trim().toLowerCase();
+  const mobile = normalizeMobile(values.mobile ?? '');
+  return email !== (user.email ?? '').toLowerCase() || mobile !== (user.phone ?? '');
+}
+
 /** Spec §2 /profile/index: the signed-in user's own details and a way to change the password. */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -69,24 +80,47 @@ export function ProfilePage() {
   const [form] = Form.useForm<ProfileValues>();
   const [saving, setSaving] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Details waiting for the current password (a new e-mail or mobile).
+  const [unproved, setUnproved] = useState<ProfileValues>();
   const typedAvatar = (Form.useWatch('avatar', form) ?? '').trim();
 
   if (!user) return null;
   const avatar = HTTP_URL.test(typedAvatar) ? typedAvatar : user.avatar;
 
-  const save = async (values: ProfileValues) => {
+  /**
+   * Sends the details (with the current password once asked for); answers the server's refusal
+   * of the password, which keeps the password dialog open.
+   */
+  const submit = async (
+    values: ProfileValues,
+    currentPassword?: string,
+  ): Promise<FieldError | undefined> => {
     setSaving(true);
     try {
-      const saved = await profileApi.updateSysUserDetail(bodyOf(values));
+      const saved = await profileApi.updateSysUserDetail({ ...bodyOf(values), currentPassword });
+      setUnproved(undefined);
       // The navbar and workbench read the session's user: they show the new details at once.
       useSessionStore.setState({ user: saved });
       form.setFieldsValue(valuesOf(saved));
       feedback.success(t('profile.saved'), TOAST_MS.success / 1000);
     } catch (error) {
+      const refusal = proofRefusal(error);
+      if (refusal) {
+        setUnproved(values);
+        // Asked for without a password typed yet: the dialog says why.
+        return currentPassword === undefined ? undefined : refusal;
+      }
+      setUnproved(undefined);
       reportFormError(form, error, FIELDS);
     } finally {
       setSaving(false);
     }
+    return undefined;
+  };
+
+  const save = (values: ProfileValues) => {
+    if (changesAddresses(user, values)) setUnproved(values);
+    else void submit(values);
   };
 
   const reset = () => {
@@ -153,7 +187,7 @@ export function ProfilePage() {
             name="profile"
             layout="vertical"
             initialValues={valuesOf(user)}
-            onFinish={(values) => void save(values)}
+            onFinish={save}
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
@@ -212,6 +246,11 @@ export function ProfilePage() {
         <SessionsCard />
       </Col>
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <CurrentPasswordDialog
+        open={unproved !== undefined}
+        onCancel={() => setUnproved(undefined)}
+        onConfirm={(currentPassword) => submit(unproved!, currentPassword)}
+      />
     </Row>
   );
 }

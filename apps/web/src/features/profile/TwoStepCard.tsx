@@ -5,16 +5,16 @@ import type {
 } from '@shuili/contract';
 import { TOAST_MS } from '@shuili/contract';
 import { Button, Card, Form, Input, Space, Tag, Typography, type FormInstance } from 'antd';
-import Password from 'antd/es/input/Password';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
 import { reportFormError } from '../../lib/form-errors';
 import { AuthenticatorSetup } from '../auth/second-factor/AuthenticatorSetup';
 import { RecoveryCodes } from '../auth/second-factor/RecoveryCodes';
+import { CurrentPasswordDialog, CurrentPasswordItem, proofRefusal } from './CurrentPasswordDialog';
 import { securityApi } from './security-api';
 
-type Step = 'idle' | 'setup' | 'codes' | 'renew' | 'disable';
+type Step = 'idle' | 'proof' | 'setup' | 'codes' | 'renew' | 'disable';
 
 /**
  * Two-step verification (TOTP) of the signed-in user: turn it on, see recovery codes, get new ones,
@@ -29,7 +29,7 @@ export function TwoStepCard() {
   const [busy, setBusy] = useState(false);
   const [confirmForm] = Form.useForm<{ code: string }>();
   const [renewForm] = Form.useForm<{ code: string }>();
-  const [disableForm] = Form.useForm<{ password: string; code: string }>();
+  const [disableForm] = Form.useForm<{ currentPassword: string; code: string }>();
 
   const load = useCallback(() => {
     void securityApi
@@ -39,16 +39,17 @@ export function TwoStepCard() {
   }, []);
   useEffect(load, [load]);
 
-  const start = async () => {
-    setBusy(true);
+  /** Turning it on starts with the current password; a refused one stays in the dialog. */
+  const start = async (currentPassword: string) => {
     try {
-      setEnrolment(await securityApi.startEnrolment());
+      setEnrolment(await securityApi.startEnrolment(currentPassword));
       setStep('setup');
-    } catch {
-      // reported by the client
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      const refusal = proofRefusal(error);
+      if (refusal) return refusal;
+      setStep('idle'); // reported by the client
     }
+    return undefined;
   };
 
   /**
@@ -79,16 +80,16 @@ export function TwoStepCard() {
   const renew = ({ code }: { code: string }) =>
     issueCodes(renewForm, securityApi.renewRecoveryCodes, code);
 
-  const disable = async (values: { password: string; code: string }) => {
+  const disable = async (values: { currentPassword: string; code: string }) => {
     setBusy(true);
     try {
-      await securityApi.disable(values.password, values.code.trim());
+      await securityApi.disable(values.currentPassword, values.code.trim());
       feedback.success(t('mfa.turnedOff'), TOAST_MS.success / 1000);
       disableForm.resetFields();
       setStep('idle');
       load();
     } catch (error) {
-      reportFormError(disableForm, error, ['password', 'code']);
+      reportFormError(disableForm, error, ['currentPassword', 'code']);
     } finally {
       setBusy(false);
     }
@@ -172,13 +173,7 @@ export function TwoStepCard() {
           layout="vertical"
           onFinish={(v) => void disable(v)}
         >
-          <Form.Item
-            name="password"
-            label={t('field.password')}
-            rules={[{ required: true, message: t('mfa.passwordRequired') }]}
-          >
-            <Password autoComplete="current-password" />
-          </Form.Item>
+          <CurrentPasswordItem />
           <Form.Item name="code" label={t('mfa.code')} rules={codeRule}>
             <Input autoComplete="one-time-code" maxLength={32} />
           </Form.Item>
@@ -191,7 +186,7 @@ export function TwoStepCard() {
         </Form>
       )}
       {step === 'idle' && status && !status.enabled && (
-        <Button type="primary" onClick={() => void start()} loading={busy} data-testid="mfa-enable">
+        <Button type="primary" onClick={() => setStep('proof')} data-testid="mfa-enable">
           {t('mfa.turnOn')}
         </Button>
       )}
@@ -207,6 +202,11 @@ export function TwoStepCard() {
           )}
         </Space>
       )}
+      <CurrentPasswordDialog
+        open={step === 'proof'}
+        onCancel={() => setStep('idle')}
+        onConfirm={start}
+      />
     </Card>
   );
 }

@@ -4,7 +4,11 @@ import { http } from '../../lib/http';
 /** The signed-in user's second factor and sessions (profile → security). */
 export const securityApi = {
   mfaStatus: () => http.get<MfaStatus>('/api/account/mfa/queryMfaStatus'),
-  startEnrolment: () => http.post<MfaEnrolment>('/api/account/mfa/startEnrolment'),
+  startEnrolment: (currentPassword: string) =>
+    http.post<MfaEnrolment>('/api/account/mfa/startEnrolment', {
+      data: { currentPassword },
+      quietFieldErrors: true,
+    }),
   confirmEnrolment: (code: string) =>
     http.post<RecoveryCodes>('/api/account/mfa/confirmEnrolment', {
       data: { code },
@@ -15,9 +19,9 @@ export const securityApi = {
       data: { code },
       quietFieldErrors: true,
     }),
-  disable: (password: string, code: string) =>
+  disable: (currentPassword: string, code: string) =>
     http.post<null>('/api/account/mfa/disableMfa', {
-      data: { password, code },
+      data: { currentPassword, code },
       quietFieldErrors: true,
     }),
 

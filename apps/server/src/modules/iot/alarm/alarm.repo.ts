@@ -185,22 +185,42 @@ export const alarmRepo = {
   },
 
   /** The bell: one notice to everyone of the tenant, so each user's read mark is their own. */
+  /** The bell notice of an alarm, addressed to the users who may see it (recipients). */
   async notify(
     sql: Sql,
-    notice: { tenantId: string; title: string; content: string; priority: string },
+    notice: {
+      tenantId: string;
+      title: string;
+      content: string;
+      priority: string;
+      recipients: string[];
+    },
   ): Promise<string> {
     const { rows } = await sql.query<{ id: string }>(
-      `INSERT INTO notification (tenant_id, title, content, type, priority, publish_scope)
-       VALUES ($1, $2, $3, 'notification', $4, 'all') RETURNING id::text`,
-      [notice.tenantId, notice.title, notice.content, notice.priority],
+      `INSERT INTO notification (tenant_id, title, content, type, priority, publish_scope, publish_targets)
+       VALUES ($1, $2, $3, 'notification', $4, 'users', $5::bigint[]) RETURNING id::text`,
+      [notice.tenantId, notice.title, notice.content, notice.priority, notice.recipients],
     );
     return rows[0]!.id;
   },
 
-  /** Enabled users of the tenant in context (their bells get the live push). */
-  async userIds(sql: Sql): Promise<string[]> {
+  /**
+   * The enabled users who may read a device's alarms, as over HTTP: a role granted the alarm
+   * records' query (or ROLE_ADMIN), and the device inside their zones (or no zones assigned).
+   */
+  async recipients(sql: Sql, deviceId: string | null, alarmQueryUrl: string): Promise<string[]> {
     const { rows } = await sql.query<{ id: string }>(
-      'SELECT id::text FROM sys_user WHERE status = 1',
+      `SELECT u.id::text FROM sys_user u
+        WHERE u.status = 1
+          AND EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id AND r.status = 1
+                       WHERE ur.user_id = u.id
+                         AND (r.role_code = 'ROLE_ADMIN' OR EXISTS (
+                              SELECT 1 FROM sys_role_url ru JOIN sys_url url ON url.id = ru.url_id
+                               WHERE ru.role_id = r.id AND url.url = $2)))
+          AND (shuili_user_zones(u.id) IS NULL
+               OR (SELECT d.zone_id FROM iot_device d WHERE d.id = $1::bigint) = ANY (shuili_user_zones(u.id)))
+        ORDER BY u.id`,
+      [deviceId, alarmQueryUrl],
     );
     return rows.map((row) => row.id);
   },

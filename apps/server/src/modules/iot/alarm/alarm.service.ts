@@ -1,4 +1,11 @@
-import { liveTopics, type AlarmPush } from '@shuili/contract';
+import {
+  alarmRecordEntity,
+  devicePushTopic,
+  entityCalls,
+  liveTopics,
+  NO_DEVICE_LEVEL,
+  type AlarmPush,
+} from '@shuili/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Sql } from '../../../db/database';
 import { notFound } from '../../../http/app-error';
@@ -37,6 +44,9 @@ interface Decision {
   verdict: Verdict;
 }
 
+/** The call whose grant lets a user read alarms: their bells follow it, as their live data does. */
+const ALARM_QUERY_URL = entityCalls(alarmRecordEntity).query;
+
 /** What happened inside a transaction, announced once it committed. */
 interface Announcement {
   event: AlarmPush['event'];
@@ -44,12 +54,15 @@ interface Announcement {
   rule: AlarmRuleSpec | undefined;
   notificationId?: string;
   title?: string;
+  /** Who the raised alarm's bell is for (alarmRepo.recipients). */
+  recipients?: string[];
 }
 
 /**
  * Alarm rules evaluated on every stored batch of readings and, for silence, by a timer. A record
  * opens when a condition starts holding and clears when the value is back past the threshold by
- * the hysteresis; a raised alarm reaches every user's bell and the live topics.
+ * the hysteresis; a raised alarm reaches the bells of the users who may see it (their grants and
+ * zones) and the live topics.
  */
 export class AlarmService implements IngestListener {
   readonly rules: AlarmRuleCache;
@@ -105,7 +118,7 @@ export class AlarmService implements IngestListener {
   }
 
   async acknowledge(auth: AuthContext, id: string, comment: string): Promise<void> {
-    const record = await this.deps.db.tenant(auth.tenantId, (sql) =>
+    const record = await this.deps.db.tenant(auth, (sql) =>
       alarmRepo.acknowledge(sql, id, {
         userId: auth.userId,
         username: auth.username,
@@ -114,7 +127,7 @@ export class AlarmService implements IngestListener {
     );
     if (!record) throw notFound('error.recordNotFound');
     const rule = record.rule_id
-      ? await this.deps.db.tenant(auth.tenantId, (sql) => alarmRepo.rule(sql, record.rule_id!))
+      ? await this.deps.db.tenant(auth, (sql) => alarmRepo.rule(sql, record.rule_id!))
       : undefined;
     await this.announce(auth.tenantId, auth.tenantCode, [{ event: 'acknowledged', record, rule }]);
   }
@@ -229,8 +242,9 @@ export class AlarmService implements IngestListener {
   ): Promise<Announcement> {
     const devices = await alarmRepo.devices(sql, record.device_id ? [record.device_id] : []);
     const notice = alarmNotice(record, rule, devices.get(record.device_id ?? ''));
-    const notificationId = await alarmRepo.notify(sql, { tenantId, ...notice });
-    return { event: 'raised', record, rule, notificationId, title: notice.title };
+    const recipients = await alarmRepo.recipients(sql, record.device_id, ALARM_QUERY_URL);
+    const notificationId = await alarmRepo.notify(sql, { tenantId, ...notice, recipients });
+    return { event: 'raised', record, rule, notificationId, title: notice.title, recipients };
   }
 
   /** Live pushes after commit: the alarm topic, and each user's bell for a raised alarm. */
@@ -242,13 +256,10 @@ export class AlarmService implements IngestListener {
     if (announcements.length === 0) return;
     try {
       const deviceIds = announcements.flatMap((one) => one.record.device_id ?? []);
-      const { devices, users } = await this.deps.db.tenant(tenantId, async (sql) => ({
-        devices: await alarmRepo.devices(sql, deviceIds),
-        users: announcements.some((one) => one.event === 'raised')
-          ? await alarmRepo.userIds(sql)
-          : [],
-      }));
-      for (const { event, record, rule, notificationId, title } of announcements) {
+      const devices = await this.deps.db.tenant(tenantId, (sql) =>
+        alarmRepo.devices(sql, deviceIds),
+      );
+      for (const { event, record, rule, notificationId, title, recipients } of announcements) {
         const push: AlarmPush = {
           event,
           id: record.id,
@@ -265,7 +276,7 @@ export class AlarmService implements IngestListener {
           clearedAt: record.cleared_at?.toISOString() ?? null,
         };
         await this.deps.transport.publishLive(
-          liveTopics.alarms(tenantCode),
+          devicePushTopic(tenantCode, 'alarm', push.deviceNo ?? NO_DEVICE_LEVEL),
           Buffer.from(JSON.stringify(push)),
         );
         if (event !== 'raised') continue;
@@ -278,7 +289,7 @@ export class AlarmService implements IngestListener {
             level: record.level,
           }),
         );
-        for (const userId of users)
+        for (const userId of recipients ?? [])
           await this.deps.transport.publishLive(liveTopics.userNotify(tenantCode, userId), bell);
       }
     } catch (error) {

@@ -1,7 +1,8 @@
 import mqtt from 'mqtt';
+import { liveTopics } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../testing/api-client';
-import { BACKENDS, type TestServer } from '../../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, type TestServer } from '@shuili/test-support/test-server';
 import {
   adminToken,
   connectDevice,
@@ -105,7 +106,7 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
       browser.on('message', (topic, payload) =>
         pushes.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> }),
       );
-      await browser.subscribeAsync('t/demo/alarm', { qos: 0 });
+      await browser.subscribeAsync(liveTopics.alarms('demo'), { qos: 0 });
       const adminId = await server.db.system(async (sql) => {
         const { rows } = await sql.query<{ id: string }>(
           `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
@@ -191,7 +192,9 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
 
       const events = await eventually(
         async () =>
-          pushes.filter((push) => push.topic === 't/demo/alarm').map((push) => push.body.event),
+          pushes
+            .filter((push) => push.topic.startsWith('t/demo/alarm/'))
+            .map((push) => push.body.event),
         (list) => list.length >= 3,
         'live pushes',
       );

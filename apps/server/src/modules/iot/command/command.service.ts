@@ -1,5 +1,6 @@
 import {
-  liveTopics,
+  NO_DEVICE_LEVEL,
+  devicePushTopic,
   type CommandPayload,
   type CommandPush,
   type CommandView,
@@ -50,7 +51,7 @@ export class CommandService implements IngestListener {
       expiresInSeconds: number;
     },
   ): Promise<CommandView> {
-    const row = await this.deps.db.tenant(auth.tenantId, async (sql) => {
+    const row = await this.deps.db.tenant(auth, async (sql) => {
       const device = await commandRepo.device(sql, input.deviceId);
       if (!device)
         throw new AppError(400, 'validation.invalid', {
@@ -80,11 +81,11 @@ export class CommandService implements IngestListener {
     });
     await this.push(auth.tenantCode, row, null);
     // Read after the insert committed: a device coming online meanwhile delivers it itself.
-    const online = await this.deps.db.tenant(auth.tenantId, (sql) =>
+    const online = await this.deps.db.tenant(auth, (sql) =>
       commandRepo.deviceOnline(sql, input.deviceId),
     );
     if (online) {
-      const device = await this.deps.db.tenant(auth.tenantId, (sql) =>
+      const device = await this.deps.db.tenant(auth, (sql) =>
         commandRepo.device(sql, input.deviceId),
       );
       if (device)
@@ -94,13 +95,13 @@ export class CommandService implements IngestListener {
   }
 
   async get(auth: AuthContext, id: string): Promise<CommandView> {
-    const row = await this.deps.db.tenant(auth.tenantId, (sql) => commandRepo.byId(sql, id));
+    const row = await this.deps.db.tenant(auth, (sql) => commandRepo.byId(sql, id));
     if (!row) throw notFound('error.recordNotFound');
     return toView(row);
   }
 
   async cancel(auth: AuthContext, id: string): Promise<CommandView> {
-    const row = await this.deps.db.tenant(auth.tenantId, async (sql) => {
+    const row = await this.deps.db.tenant(auth, async (sql) => {
       const cancelled = await commandRepo.cancel(sql, id, auth.username);
       if (cancelled) return cancelled;
       if (!(await commandRepo.byId(sql, id))) throw notFound('error.recordNotFound');
@@ -112,7 +113,7 @@ export class CommandService implements IngestListener {
 
   /** What the device page offers: the product's commands, writable properties, recent records. */
   async deviceControl(auth: AuthContext, deviceId: string): Promise<DeviceControl> {
-    return this.deps.db.tenant(auth.tenantId, async (sql) => {
+    return this.deps.db.tenant(auth, async (sql) => {
       const device = await commandRepo.device(sql, deviceId);
       if (!device) throw notFound('error.recordNotFound');
       const model = thingModelOf(device.thing_model);
@@ -207,6 +208,7 @@ export class CommandService implements IngestListener {
           deviceNo,
           Buffer.from(JSON.stringify(payload)),
           1,
+          deviceId,
         );
       } catch (error) {
         // Not handed to the broker: back in the queue for the next reconnect (or expiry).
@@ -222,7 +224,7 @@ export class CommandService implements IngestListener {
     const message: CommandPush = { ...toView(row), deviceNo };
     try {
       await this.deps.transport.publishLive(
-        liveTopics.commands(tenantCode),
+        devicePushTopic(tenantCode, 'command', deviceNo ?? NO_DEVICE_LEVEL),
         Buffer.from(JSON.stringify(message)),
       );
     } catch (error) {

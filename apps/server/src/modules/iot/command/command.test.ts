@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../testing/api-client';
-import { BACKENDS } from '../../../testing/test-server';
+import { call } from '@shuili/test-support/api-client';
+import { BACKENDS } from '@shuili/test-support/test-server';
 import {
   adminToken,
   commandDetail,
@@ -11,7 +11,7 @@ import {
   startControlServer,
   type ControlServer,
 } from './control-test-kit';
-import { noGrantUser } from '../../../testing/no-grant-user';
+import { noGrantUser } from '@shuili/test-support/no-grant-user';
 
 const SEND = '/api/iot/command/sendCommand';
 

@@ -1,8 +1,8 @@
 import type { ThingModel } from '@shuili/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../../../db/database';
-import { call } from '../../../testing/api-client';
-import { startTestServer, type Backend, type TestServer } from '../../../testing/test-server';
+import { call } from '@shuili/test-support/api-client';
+import { startTestServer, type Backend, type TestServer } from '@shuili/test-support/test-server';
 import { AlarmService } from '../alarm/alarm.service';
 import { createTestDevice, type TestDevice } from '../telemetry/telemetry-test-fixtures';
 import { CommandService } from './command.service';

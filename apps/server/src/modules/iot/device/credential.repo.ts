@@ -61,27 +61,39 @@ export const credentialRepo = {
   },
 
   /**
-   * The live secret hash of a device named by its broker identity, if its tenant is enabled and
-   * within its period (system context: authentication happens before any tenant is known).
+   * Which of the credentials are still live, their tenant in service (system context:
+   * connections of every tenant).
    */
-  async liveHash(sql: Sql, tenantCode: string, deviceNo: string): Promise<string | undefined> {
-    const { rows } = await sql.query<{ secret_hash: string }>(
-      `SELECT c.secret_hash
+  async liveOf(sql: Sql, credentialIds: string[]): Promise<Set<string>> {
+    const { rows } = await sql.query<{ id: string }>(
+      `SELECT c.id::text AS id FROM iot_device_credential c JOIN tenant t ON t.id = c.tenant_id
+        WHERE c.id = ANY($1::bigint[]) AND c.revoked_at IS NULL
+          AND shuili_tenant_active(t.status, t.start_time, t.end_time)`,
+      [credentialIds],
+    );
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /**
+   * The live credential of a device named by its broker identity, if its tenant is enabled and
+   * within its period (system context: authentication happens before any tenant is known). Bound
+   * to the device's id: a connection made with it belongs to this device, never to a later one
+   * that takes the same number.
+   */
+  async liveCredential(
+    sql: Sql,
+    tenantCode: string,
+    deviceNo: string,
+  ): Promise<{ credentialId: string; deviceId: string; secretHash: string } | undefined> {
+    const { rows } = await sql.query<{ id: string; device_id: string; secret_hash: string }>(
+      `SELECT c.id::text AS id, d.id::text AS device_id, c.secret_hash
          FROM tenant t
          JOIN iot_device d ON d.tenant_id = t.id AND d.device_no = $2
          JOIN iot_device_credential c ON c.tenant_id = t.id AND c.device_id = d.id AND c.revoked_at IS NULL
-        WHERE t.tenant_code = $1 AND t.status = 1
-          AND (t.end_time IS NULL OR t.end_time > now())`,
+        WHERE t.tenant_code = $1 AND shuili_tenant_active(t.status, t.start_time, t.end_time)`,
       [tenantCode, deviceNo],
     );
-    return rows[0]?.secret_hash;
-  },
-
-  /** Removes a deleted device's credentials (no foreign key does it: see the migration). */
-  async deleteOfDevice(sql: Sql, tenantId: string, deviceId: string): Promise<void> {
-    await sql.query('DELETE FROM iot_device_credential WHERE tenant_id = $1 AND device_id = $2', [
-      tenantId,
-      deviceId,
-    ]);
+    const row = rows[0];
+    return row && { credentialId: row.id, deviceId: row.device_id, secretHash: row.secret_hash };
   },
 };

@@ -43,7 +43,7 @@ export async function credentialRoutes(
     },
     handler: async (request, reply) => {
       const auth = authOf(request);
-      const issued = await deps.credentials.reset(auth.tenantId, request.body.id);
+      const issued = await deps.credentials.reset(auth, request.body.id);
       // A secret must not sit in a cache or a proxy log.
       reply.header('cache-control', 'no-store');
       return ok({
@@ -67,7 +67,7 @@ export async function credentialRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      await deps.credentials.revoke(auth.tenantId, request.body.id);
+      await deps.credentials.revoke(auth, request.body.id);
       return ok(null);
     },
   });

@@ -32,7 +32,7 @@ export async function deviceDetailRoutes(fastify: FastifyInstance, deps: { db: D
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const detail = await deps.db.tenant(auth.tenantId, async (sql) => {
+      const detail = await deps.db.tenant(auth, async (sql) => {
         const [found] = await entityRepo.byIds(sql, iotDeviceEntity, [request.query.id]);
         if (!found) return undefined;
         const visible = await dataFields.visible(sql, auth.activeRole, iotDeviceEntity.menuCode);

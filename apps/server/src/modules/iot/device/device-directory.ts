@@ -32,6 +32,8 @@ export interface DeviceDirectoryOptions {
   maxEntries?: number;
 }
 
+const keyOf = (tenantCode: string, deviceNo: string) => `${tenantCode}\u0000${deviceNo}`;
+
 /** A stored thing model as the contract shapes it; a broken one counts as empty (nothing known). */
 export function thingModelOf(raw: unknown): ThingModel {
   const parsed = thingModelSchema.safeParse(
@@ -71,7 +73,7 @@ export class DeviceDirectory {
   }
 
   async lookup(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {
-    const id = `${tenantCode}\u0000${deviceNo}`;
+    const id = keyOf(tenantCode, deviceNo);
     const cached = this.cache.get(id);
     if (cached && cached.expiresAt > Date.now()) return cached.entry;
     const pending = this.loading.get(id);
@@ -107,6 +109,18 @@ export class DeviceDirectory {
       )
         this.cache.delete(id);
     }
+  }
+
+  /** Forgets what is known under one identity (the next lookup reads the database). */
+  forget(tenantCode: string, deviceNo: string): void {
+    this.generation += 1;
+    this.cache.delete(keyOf(tenantCode, deviceNo));
+  }
+
+  /** Forgets every device (announcements of ended identities may have been missed). */
+  clear(): void {
+    this.generation += 1;
+    this.cache.clear();
   }
 
   private async load(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {

@@ -16,9 +16,9 @@ import {
   thingModelSchema,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../testing/api-client';
-import { storedFiles } from '../../../testing/stored-files';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { storedFiles } from '@shuili/test-support/stored-files';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -36,7 +36,7 @@ export async function thingModelRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const found = await deps.db.tenant(auth.tenantId, (sql) =>
+      const found = await deps.db.tenant(auth, (sql) =>
         productRepo.bySerialNo(sql, request.query.serialNo),
       );
       if (!found) throw notFound('error.recordNotFound');
@@ -65,7 +65,7 @@ export async function thingModelRoutes(
         );
         throw new AppError(400, 'validation.invalid', { fields });
       }
-      const updated = await deps.db.tenant(auth.tenantId, (sql) =>
+      const updated = await deps.db.tenant(auth, (sql) =>
         productRepo.updateThingModel(sql, request.body.serialNo, parsed.data, auth.userId),
       );
       if (!updated) throw notFound('error.recordNotFound');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { DeviceDirectory } from '../device/device-directory';
 import type { StoredRow } from './ingest.repo';
 import type { IngestListener } from './ingest-listener';

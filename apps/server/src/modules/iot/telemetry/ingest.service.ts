@@ -7,6 +7,7 @@ import {
 } from '@shuili/contract';
 import type { z } from 'zod';
 import type { Database } from '../../../db/database';
+import { DeviceIdentityEndedError } from '../../../mqtt/device-transport';
 import type { DeviceDirectory, DirectoryEntry } from '../device/device-directory';
 import type { StoredRow } from './ingest.repo';
 import type {
@@ -36,6 +37,8 @@ export interface Uplink {
   channel: UplinkChannel | (string & {});
   payload: Buffer;
   receivedAt: Date | number;
+  /** The device the connection authenticated as, when the transport knows it (DeviceTransport). */
+  deviceId?: string;
 }
 
 /** Where ingestion reports what it cannot blame on a device (pino's signature). */
@@ -137,7 +140,7 @@ export class IngestService {
   async handle(uplink: Uplink): Promise<void> {
     const receivedAt =
       uplink.receivedAt instanceof Date ? uplink.receivedAt : new Date(uplink.receivedAt);
-    const entry = await this.deps.directory.lookup(uplink.tenantCode, uplink.deviceNo);
+    const entry = await this.deviceOf(uplink.tenantCode, uplink.deviceNo, uplink.deviceId);
     if (!entry) {
       // Authenticated a moment ago, deleted since: nothing to count it against.
       this.deps.log?.warn(
@@ -183,9 +186,37 @@ export class IngestService {
    * of it every time, whether or not the device also publishes its status: command delivery
    * waits for it. Going away is announced when it changes the device's state.
    */
-  async presence(tenantCode: string, deviceNo: string, online: boolean, at = new Date()) {
+  async presence(
+    tenantCode: string,
+    deviceNo: string,
+    online: boolean,
+    at = new Date(),
+    deviceId?: string,
+  ) {
     const entry = await this.deps.directory.lookup(tenantCode, deviceNo);
-    if (entry) await this.setPresence(entry, online, at, online ? 'always' : 'ifChanged');
+    // A connection of an ended identity says nothing about the device now under its number.
+    if (!entry || (deviceId !== undefined && entry.deviceId !== deviceId)) return;
+    await this.setPresence(entry, online, at, online ? 'always' : 'ifChanged');
+  }
+
+  /**
+   * The device an uplink is for. A connection bound to a device (deviceId) speaks for that device
+   * only: when its identity now names another device or none (deleted or renumbered, maybe with
+   * the number reused, and the announcement not here yet), it is refused with
+   * DeviceIdentityEndedError and the transport closes it. A cached entry that disagrees is read
+   * again first: the directory may be the stale one.
+   */
+  private async deviceOf(
+    tenantCode: string,
+    deviceNo: string,
+    deviceId: string | undefined,
+  ): Promise<DirectoryEntry | undefined> {
+    let entry = await this.deps.directory.lookup(tenantCode, deviceNo);
+    if (deviceId === undefined || entry?.deviceId === deviceId) return entry;
+    this.deps.directory.forget(tenantCode, deviceNo);
+    entry = await this.deps.directory.lookup(tenantCode, deviceNo);
+    if (entry?.deviceId === deviceId) return entry;
+    throw new DeviceIdentityEndedError(`${tenantCode}:${deviceNo}`);
   }
 
   /** Stores what is queued, then stops. */

@@ -4,7 +4,7 @@ import {
   type TelemetryExportQuery,
   type ThingProperty,
 } from '@shuili/contract';
-import type { Database } from '../../../db/database';
+import type { Database, TenantScope } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
 import { EXPORT_ROW_LIMIT } from '../../../entity/entity-exports';
 import type { ExportTable, ExportValue } from '../../export/export-renderer';
@@ -60,13 +60,13 @@ const deviceLabel = (device: QueriedDevice) =>
 export async function telemetryExportTable(
   db: Database,
   queries: TelemetryQueryService,
-  tenantId: string,
+  scope: TenantScope,
   lang: Lang,
   query: TelemetryExportQuery,
 ): Promise<ExportTable> {
   const range = checkRange(query.start, query.end, query.bucket);
   const column = (name: string) => translate(lang, `iot.telemetry.column.${name}`);
-  return db.tenant(tenantId, async (sql) => {
+  return db.tenant(scope, async (sql) => {
     const bucket = query.bucket;
     const raw = bucket === 'raw';
     const { devices, keys } = await queries.series(sql, query.deviceIds, query.keys, !raw);

@@ -15,7 +15,7 @@ import {
   type ThingModel,
   type ThingProperty,
 } from '@shuili/contract';
-import type { Database, Sql } from '../../../db/database';
+import type { Database, Sql, TenantScope } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
 import { thingModelOf } from '../device/device-directory';
 import { telemetryQueryRepo, type ReadingRow } from './telemetry-query.repo';
@@ -101,8 +101,8 @@ export class TelemetryQueryService {
     return keys;
   }
 
-  latest(tenantId: string, deviceId: string): Promise<TelemetryLatestItem[]> {
-    return this.db.tenant(tenantId, async (sql) => {
+  latest(scope: TenantScope, deviceId: string): Promise<TelemetryLatestItem[]> {
+    return this.db.tenant(scope, async (sql) => {
       const [device] = await this.devicesOf(sql, [deviceId], 'deviceId');
       const latest = new Map(
         (await telemetryQueryRepo.latest(sql, deviceId)).map((row) => [row.key, row]),
@@ -125,11 +125,11 @@ export class TelemetryQueryService {
   }
 
   history(
-    tenantId: string,
+    scope: TenantScope,
     query: TelemetryHistoryQuery,
   ): Promise<{ list: TelemetryHistoryItem[]; total: number }> {
     const range = checkRange(query.start, query.end, 'raw');
-    return this.db.tenant(tenantId, async (sql) => {
+    return this.db.tenant(scope, async (sql) => {
       const devices = await this.devicesOf(sql, [query.deviceId], 'deviceId');
       const keys = this.checkKeys(devices, query.keys);
       const total = await telemetryQueryRepo.countReadings(
@@ -153,12 +153,12 @@ export class TelemetryQueryService {
   }
 
   async aggregate(
-    tenantId: string,
+    scope: TenantScope,
     query: TelemetryAggregateQuery,
   ): Promise<{ timeZone: string; list: TelemetryAggregateItem[] }> {
     const range = checkRange(query.start, query.end, query.bucket);
     const fns = fnsOf(query.fn);
-    return this.db.tenant(tenantId, async (sql) => {
+    return this.db.tenant(scope, async (sql) => {
       const { devices, keys } = await this.series(sql, query.deviceIds, query.keys);
       const timeZone = await tenantTimeZone(sql);
       const rows = await telemetryQueryRepo.aggregate(
@@ -195,8 +195,8 @@ export class TelemetryQueryService {
     return { devices, keys: this.checkKeys(devices, keysText, numericOnly) };
   }
 
-  ingestStat(tenantId: string, deviceId: string): Promise<IngestStat> {
-    return this.db.tenant(tenantId, async (sql) => {
+  ingestStat(scope: TenantScope, deviceId: string): Promise<IngestStat> {
+    return this.db.tenant(scope, async (sql) => {
       await this.devicesOf(sql, [deviceId], 'deviceId');
       const row = await telemetryQueryRepo.stat(sql, deviceId);
       return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import type { StoredRow } from './ingest.repo';
 import { createTestDevice, type TestDevice } from './telemetry-test-fixtures';
 import { TelemetryWriter } from './telemetry-writer';

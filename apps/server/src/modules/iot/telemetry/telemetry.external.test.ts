@@ -3,7 +3,7 @@ import { deviceTopic } from '@shuili/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '../../../mqtt/mqtt-test-clients';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { createTestDevice, type TestDevice } from './telemetry-test-fixtures';
 
 /** The machine's Mosquitto (anonymous clients allowed), when the run names one. */

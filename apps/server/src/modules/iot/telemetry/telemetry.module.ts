@@ -56,7 +56,13 @@ export async function registerTelemetryModule(
 
   deps.transport?.onUplink((uplink) => ingest.handle(uplink));
   deps.transport?.onPresence((presence) =>
-    ingest.presence(presence.tenantCode, presence.deviceNo, presence.online, new Date(presence.at)),
+    ingest.presence(
+      presence.tenantCode,
+      presence.deviceNo,
+      presence.online,
+      new Date(presence.at),
+      presence.deviceId,
+    ),
   );
   await app.register(telemetryRoutes, { db: deps.db, queries });
   if (deps.options?.sweep !== false) app.addHook('onReady', async () => sweeper.start());

@@ -2,8 +2,8 @@ import { deviceIdentity, deviceTopic, TELEMETRY_CALLS } from '@shuili/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, connectClient, issueSecret, tcpUrl } from '../../../mqtt/mqtt-test-clients';
-import { call } from '../../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { call } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { createTestDevice, type TestDevice } from './telemetry-test-fixtures';
 
 describe.each(BACKENDS)('telemetry over MQTT on $backend', ({ backend, available }) => {

@@ -1,12 +1,12 @@
 import { entityCalls, iotDeviceEntity, TELEMETRY_CALLS } from '@shuili/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '../../../testing/api-client';
-import { BACKENDS, startTestServer, type TestServer } from '../../../testing/test-server';
+import { call, signIn } from '@shuili/test-support/api-client';
+import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import type { TelemetryModule } from './telemetry.module';
 import { localTime } from './telemetry-export';
 import { createTestDevice, telemetryUplink, type TestDevice } from './telemetry-test-fixtures';
-import { noGrantUser } from '../../../testing/no-grant-user';
+import { noGrantUser } from '@shuili/test-support/no-grant-user';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

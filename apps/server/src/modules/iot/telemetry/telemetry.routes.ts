@@ -58,7 +58,7 @@ export async function telemetryRoutes(
       response: { 200: envelopeOf(z.array(telemetryLatestItemSchema)) },
     },
     handler: async (request) =>
-      ok(await deps.queries.latest(authOf(request).tenantId, request.query.deviceId)),
+      ok(await deps.queries.latest(authOf(request), request.query.deviceId)),
   });
 
   app.get(TELEMETRY_CALLS.history, {
@@ -70,7 +70,7 @@ export async function telemetryRoutes(
       response: { 200: pageOf(telemetryHistoryItemSchema) },
     },
     handler: async (request) => {
-      const { list, total } = await deps.queries.history(authOf(request).tenantId, request.query);
+      const { list, total } = await deps.queries.history(authOf(request), request.query);
       return page(list, total, request.query.currentPage, request.query.pageSize);
     },
   });
@@ -83,8 +83,7 @@ export async function telemetryRoutes(
       querystring: telemetryAggregateQuerySchema,
       response: { 200: envelopeOf(telemetryAggregateSchema) },
     },
-    handler: async (request) =>
-      ok(await deps.queries.aggregate(authOf(request).tenantId, request.query)),
+    handler: async (request) => ok(await deps.queries.aggregate(authOf(request), request.query)),
   });
 
   app.post(TELEMETRY_CALLS.export, {
@@ -99,7 +98,7 @@ export async function telemetryRoutes(
       const table = await telemetryExportTable(
         deps.db,
         deps.queries,
-        authOf(request).tenantId,
+        authOf(request),
         request.lang,
         request.query,
       );
@@ -126,6 +125,6 @@ export async function telemetryRoutes(
       response: { 200: envelopeOf(ingestStatSchema) },
     },
     handler: async (request) =>
-      ok(await deps.queries.ingestStat(authOf(request).tenantId, request.query.deviceId)),
+      ok(await deps.queries.ingestStat(authOf(request), request.query.deviceId)),
   });
 }

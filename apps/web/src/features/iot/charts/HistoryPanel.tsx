@@ -80,7 +80,9 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
   const option = useMemo(() => {
     const series = seriesByKey(history.data ?? []);
     return {
-      tooltip: { trigger: 'axis' },
+      // Series names are the tenant's thing-model labels: ECharts' own tooltip escapes them.
+      // A formatter written here must return DOM nodes (textElement), never an HTML string.
+      tooltip: { trigger: 'axis', className: 'chart-tooltip' },
       legend: { top: 0 },
       grid: { left: 56, right: 24, top: 36, bottom: 72 },
       // The chosen range, whatever the data covers: a gap is visible as a gap.

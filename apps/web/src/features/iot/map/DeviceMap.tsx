@@ -2,6 +2,8 @@ import { Alert, Empty, Space, Typography } from 'antd';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleSettings } from '../../../lib/console-settings';
+import { textElement } from '../../../lib/text-element';
 
 export interface DeviceMapProps {
   lat: number | null | undefined;
@@ -9,7 +11,6 @@ export interface DeviceMapProps {
   title: string;
 }
 
-const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 const ZOOM = 14;
@@ -19,39 +20,48 @@ const loadLeaflet = () =>
   Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([module]) => module);
 
 /**
- * Where the device stands, on OpenStreetMap tiles. Field offices are often offline or behind a
- * firewall: without tiles the marker (a vector circle, no image) and the coordinates still show.
+ * Where the device stands, on the installation's tile server (MAP_TILE_URL, OpenStreetMap by
+ * default). Field offices are often offline or behind a firewall: without tiles the marker (a
+ * vector circle, no image) and the coordinates still show. The name is the user's data: Leaflet
+ * renders a string tooltip as HTML, so it gets a text node (textElement).
  */
 export function DeviceMap({ lat, lng, title }: DeviceMapProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const located = typeof lat === 'number' && typeof lng === 'number';
+  const settings = useConsoleSettings();
+  const tiles = settings.data?.mapTileUrl;
+  const settled = !settings.isPending;
 
   useEffect(() => {
-    if (!located) return undefined;
+    if (!located || !settled) return undefined;
     let map: LeafletMap | undefined;
     let disposed = false;
     void loadLeaflet().then((L) => {
       if (disposed || !host.current) return;
       map = L.map(host.current, { center: [lat, lng], zoom: ZOOM });
-      L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION })
-        .on('tileerror', () => setTilesFailed(true))
-        .addTo(map);
+      if (tiles) {
+        L.tileLayer(tiles, { maxZoom: 19, attribution: OSM_ATTRIBUTION })
+          .on('tileerror', () => setTilesFailed(true))
+          .addTo(map);
+      }
       L.circleMarker([lat, lng], { radius: 9, color: '#1677ff', fillOpacity: 0.8 })
-        .bindTooltip(title, { permanent: true, direction: 'top', offset: [0, -8] })
+        .bindTooltip(textElement(title), { permanent: true, direction: 'top', offset: [0, -8] })
         .addTo(map);
     });
     return () => {
       disposed = true;
       map?.remove();
     };
-  }, [located, lat, lng, title]);
+  }, [located, settled, tiles, lat, lng, title]);
 
   if (!located) return <Empty description={t('iot.map.noLocation')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="device-map">
-      {tilesFailed && <Alert type="warning" showIcon title={t('iot.map.tilesFailed')} />}
+      {(tilesFailed || settings.isError) && (
+        <Alert type="warning" showIcon title={t('iot.map.tilesFailed')} />
+      )}
       <div
         ref={host}
         style={{ width: '100%', height: 360, background: '#eef2f5' }}

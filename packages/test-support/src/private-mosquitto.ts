@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { launchMosquitto, MOSQUITTO } from '../../../../../bench/lib/mosquitto-peer';
-import { onFreePorts } from '../../../../../bench/lib/server-process';
+import { launchMosquitto, MOSQUITTO } from './mosquitto-peer';
+import { onFreePorts } from './server-process';
 
 export interface PrivateMosquitto {
   url: string;

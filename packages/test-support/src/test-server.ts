@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import type { Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { openPgliteDatabase } from '../db/pglite-database';
-import { openPostgresDatabase } from '../db/postgres-database';
-import { seed } from '../db/seed';
+import { buildApp } from '@shuili/server/app';
+import { loadConfig, type Config } from '@shuili/server/config';
+import type { Database } from '@shuili/server/db/database';
+import { migrate } from '@shuili/server/db/migrate';
+import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
+import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
+import { seed } from '@shuili/server/db/seed';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -108,6 +108,44 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A second node beside a PostgreSQL test server: its own app, pool and embedded broker on the
+ * same database (the first node's settings unless overridden). Closing it leaves the database.
+ */
+export async function startSecondNode(
+  first: TestServer,
+  config: Partial<Config> = {},
+): Promise<TestServer> {
+  if (first.backend !== 'postgres' || !TEST_DATABASE_URL)
+    throw new Error('a second node shares a PostgreSQL database: start the first on postgres');
+  const { rows } = await first.db.systemStatement<{ name: string }>(
+    'SELECT current_database() AS name',
+  );
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${rows[0]!.name}`;
+  const db = await openPostgresDatabase(url.toString(), 5);
+  const nodeConfig = { ...first.config, ...config };
+  const app = await buildApp({
+    config: nodeConfig,
+    db,
+    logger: process.env.TEST_LOG ? { level: 'info' } : false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    backend: 'postgres',
+    db,
+    app,
+    config: nodeConfig,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
 // Tests and tools in other workspaces (e2e, bench) sign in accounts with a second factor too.
 export * from './second-factor';
-export { totpCode, totpStep } from '../modules/uaa/totp';
+export { totpCode, totpStep } from '@shuili/server/modules/uaa/totp';

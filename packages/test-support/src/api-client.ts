@@ -1,5 +1,5 @@
 import { BROWSER_CLIENT_ID, type TokenResponse } from '@shuili/contract';
-import { hashPassword } from '../modules/uaa/password-hasher';
+import { hashPassword } from '@shuili/server/modules/uaa/password-hasher';
 import {
   knowsSecondFactor,
   nextSecondFactorCode,

@@ -1,4 +1,9 @@
-import { TOTP_STEP_SECONDS, TOTP_WINDOW, totpCode, totpStep } from '../modules/uaa/totp';
+import {
+  TOTP_STEP_SECONDS,
+  TOTP_WINDOW,
+  totpCode,
+  totpStep,
+} from '@shuili/server/modules/uaa/totp';
 
 /**
  * What tests and tools remember of the TOTP second factors they enrolled (the platform tenant's

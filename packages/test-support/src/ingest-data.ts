@@ -2,11 +2,11 @@
 // bench product (three numeric properties) and N devices of it in tenant demo, each with its own
 // credentials issued by the server's credential service.
 import type { ThingModel } from '@shuili/contract';
-import { loadConfig } from '../../apps/server/src/config';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { seed } from '../../apps/server/src/db/seed';
-import { CredentialService } from '../../apps/server/src/modules/iot/device/credential.service';
-import { openTarget, type Target } from './user-list-data';
+import { loadConfig } from '@shuili/server/config';
+import { migrate } from '@shuili/server/db/migrate';
+import { seed } from '@shuili/server/db/seed';
+import { CredentialService } from '@shuili/server/modules/iot/device/credential.service';
+import { openTarget, type Target } from './database-target';
 
 /** The three values every bench message carries (the "3-value telemetry"). */
 export const BENCH_KEYS = ['waterLevel', 'flow', 'pressure'] as const;

@@ -3,7 +3,7 @@ import {
   nextSecondFactorCode,
   rememberRecoveryCodes,
   rememberSecondFactor,
-} from '@shuili/server/testing';
+} from './test-server';
 
 const BASIC = `Basic ${Buffer.from('browser:browser').toString('base64')}`;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { onFreePorts } from '../../../../../bench/lib/server-process';
+import { onFreePorts } from './server-process';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const run = promisify(execFile);

@@ -2,13 +2,11 @@
 // TCP port, the devices of ingest-data.ts as MQTT clients, and signed-in browsers as the web
 // console connects them (apps/web/src/lib/mqtt/live-connection.ts).
 import crypto from 'node:crypto';
-import { BROWSER_CLIENT_PREFIX, deviceTopic } from '@shuili/contract';
+import { BROWSER_CLIENT_PREFIX } from '@shuili/contract';
 import type { IClientOptions } from 'mqtt';
-import type { BenchDevice } from './ingest-data';
-import type { LoadDevice } from './mqtt-load';
 import { onFreePorts, startServerOn, type RunningServer } from './server-process';
 import { signIn as signInAs } from './sign-in';
-import type { Target } from './user-list-data';
+import type { Target } from './database-target';
 
 /** The tenant the bench devices belong to and the user whose browsers watch them. */
 export const BENCH_TENANT = 'demo';
@@ -37,24 +35,6 @@ export function browserOptions(
     clean: true,
     reconnectPeriod: 0,
   };
-}
-
-/** The bench devices as MQTT publishers of their own telemetry topic, with their credentials. */
-export function deviceLoad(bench: BenchDevice[]): LoadDevice[] {
-  return bench.map((device) => ({
-    topic: deviceTopic(BENCH_TENANT, device.deviceNo, 'telemetry'),
-    clientId: device.identity,
-    username: device.identity,
-    password: device.secret,
-  }));
-}
-
-/** The same topics for a peer broker without accounts (Mosquitto). */
-export function anonymousLoad(count: number): LoadDevice[] {
-  return Array.from({ length: count }, (_, i) => ({
-    topic: deviceTopic(BENCH_TENANT, `B${String(i + 1).padStart(5, '0')}`, 'telemetry'),
-    clientId: `bench-${i}`,
-  }));
 }
 
 export interface RunningIotServer extends RunningServer {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ephemeralRangeStart, freePort, onFreePorts } from './lib/server-process';
+import { ephemeralRangeStart, freePort, onFreePorts } from './server-process';
 
 const open: net.Server[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import {
   rememberRecoveryCodes,
   rememberSecondFactor,
   startTestServer,
-} from '@shuili/server/testing';
+} from './test-server';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser } from './browser';
 

@@ -1,0 +1,76 @@
+-- Applied after every migration run, beside tenancy.sql (idempotent).
+
+-- The zones a user is confined to, with every zone below them; NULL when the user has no zones
+-- assigned (the whole tenant). One definition for the guard (AccessChecks) and for whoever must
+-- know who may see a device (an alarm's recipients).
+CREATE OR REPLACE FUNCTION shuili_user_zones(of_user bigint) RETURNS bigint[]
+LANGUAGE sql STABLE AS $$
+  WITH RECURSIVE zone AS (
+    SELECT uz.zone_id AS id FROM sys_user_zone uz WHERE uz.user_id = of_user
+    UNION
+    SELECT child.id FROM sys_zone child JOIN zone ON child.zone_parent = zone.id)
+  SELECT array_agg(id ORDER BY id) FROM zone
+$$;
+
+-- Whether a tenant is in service now: enabled and inside its period. One definition for the
+-- guard, the device credential checks and the suspension of connections.
+CREATE OR REPLACE FUNCTION shuili_tenant_active(status smallint, start_time timestamptz,
+  end_time timestamptz) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT status = 1 AND coalesce(start_time <= now(), true) AND coalesce(end_time > now(), true)
+$$;
+
+-- The database announces
+-- every change that alters what a signed-in user or a connected browser may do, on the channel
+-- `shuili_access`, whatever code or node made it, when it commits. Nodes cache each user's live
+-- roles, zones and tenant state for a few seconds (AccessChecks) and the broker keeps each
+-- browser's live-data filter; an announcement makes every node forget them at once.
+-- Payloads: 'u:{userId}' (one user's roles or zones), 't:{tenantId}' (a tenant's roles, grants,
+-- zone tree or status: every user of it), 'd:{tenantId}' (where its devices are: live filters).
+CREATE OR REPLACE FUNCTION shuili_access_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  row record := coalesce(NEW, OLD);
+BEGIN
+  IF TG_ARGV[0] = 'user' THEN
+    PERFORM pg_notify('shuili_access', 'u:' || row.user_id);
+  ELSIF TG_ARGV[0] = 'tenant-self' THEN
+    PERFORM pg_notify('shuili_access', 't:' || row.id);
+  ELSIF TG_ARGV[0] = 'devices' THEN
+    PERFORM pg_notify('shuili_access', 'd:' || row.tenant_id);
+  ELSE
+    PERFORM pg_notify('shuili_access', 't:' || row.tenant_id);
+  END IF;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS access_changed ON sys_user_role;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE ON sys_user_role
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('user');
+
+DROP TRIGGER IF EXISTS access_changed ON sys_user_zone;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE ON sys_user_zone
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('user');
+
+DROP TRIGGER IF EXISTS access_changed ON sys_role;
+CREATE TRIGGER access_changed AFTER DELETE OR UPDATE OF role_code, status ON sys_role
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant');
+
+DROP TRIGGER IF EXISTS access_changed ON sys_role_url;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE ON sys_role_url
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant');
+
+DROP TRIGGER IF EXISTS access_changed ON sys_zone;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE OF zone_parent ON sys_zone
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant');
+
+DROP TRIGGER IF EXISTS access_changed ON tenant;
+CREATE TRIGGER access_changed AFTER DELETE OR UPDATE OF status, start_time, end_time ON tenant
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant-self');
+
+-- Ingestion updates devices all the time (online, last seen): only a move or a new number counts.
+DROP TRIGGER IF EXISTS access_changed ON iot_device;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE ON iot_device
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('devices');
+DROP TRIGGER IF EXISTS access_moved ON iot_device;
+CREATE TRIGGER access_moved AFTER UPDATE OF zone_id, device_no ON iot_device
+  FOR EACH ROW WHEN (OLD.zone_id IS DISTINCT FROM NEW.zone_id OR OLD.device_no IS DISTINCT FROM NEW.device_no)
+  EXECUTE FUNCTION shuili_access_changed('devices');

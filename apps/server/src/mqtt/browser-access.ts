@@ -1,0 +1,129 @@
+import {
+  alarmRecordEntity,
+  entityCalls,
+  iotCommandEntity,
+  ROLE_ADMIN,
+  TELEMETRY_CALLS,
+} from '@shuili/contract';
+import { EVERYTHING } from '../db/announced-cache';
+import type { Database } from '../db/database';
+import type { UrlGrantService } from '../modules/authority/url-grant.service';
+import { type AccessChecks, parseAccessChange } from '../modules/uaa/access-checks';
+import type { SessionChecks } from '../modules/uaa/session-checks';
+
+/** What a browser's live data is about (contract liveTopicSubject). */
+export type LiveStream = 'data' | 'command' | 'alarm';
+
+/**
+ * The HTTP call whose grant lets a user read each live stream: live data follows the same
+ * permissions as HTTP (a role that gets 403 on device readings gets none over MQTT either).
+ */
+const STREAM_GRANTS: ReadonlyArray<[LiveStream, string]> = [
+  ['data', TELEMETRY_CALLS.latest],
+  ['command', entityCalls(iotCommandEntity).query],
+  ['alarm', entityCalls(alarmRecordEntity).query],
+];
+
+/** What one browser connection may receive now. */
+export interface LiveFilter {
+  streams: ReadonlySet<LiveStream>;
+  /** The device numbers of the user's zones; null: every device of the tenant. */
+  deviceNos: ReadonlySet<string> | null;
+}
+
+/** A browser connection's identity, as its access token said at CONNECT. */
+export interface BrowserIdentity {
+  tenantId: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** Something changed that may narrow or end what connected browsers receive. */
+export type BrowserAccessChange =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'tenant'; tenantId: string }
+  | { kind: 'devices'; tenantId: string }
+  | { kind: 'everything' };
+
+/**
+ * Whether a browser may stay connected and what it may receive: its session alive, its tenant
+ * active, its account enabled, and then its roles' grants and zones, from the same live state
+ * as the HTTP guard (SessionChecks, AccessChecks). Changes are told to watchers (the broker),
+ * which re-ask for the connections they concern.
+ */
+export class BrowserAccess {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      sessions: SessionChecks;
+      access: AccessChecks;
+      grants: UrlGrantService;
+    },
+  ) {}
+
+  /**
+   * The filter for this browser now, with how long its session lasts by itself (idle or
+   * absolute end); undefined when it may not stay connected.
+   */
+  async filterFor(
+    browser: BrowserIdentity,
+  ): Promise<{ filter: LiveFilter; sessionEndsInMs: number } | undefined> {
+    const session = await this.deps.sessions.check(browser.sessionId);
+    if (!session.ok) return undefined;
+    const filter = await this.readFilter(browser.tenantId, browser.userId);
+    return filter && { filter, sessionEndsInMs: session.endsInMs };
+  }
+
+  private async readFilter(tenantId: string, userId: string): Promise<LiveFilter | undefined> {
+    const browser = { tenantId, userId };
+    const access = await this.deps.access.of(browser.userId, browser.tenantId);
+    if (!access?.tenantActive || !access.userActive) return undefined;
+    const streams = new Set<LiveStream>();
+    for (const [stream, url] of STREAM_GRANTS) {
+      for (const role of access.roles) {
+        if (role === ROLE_ADMIN || (await this.deps.grants.allows(browser.tenantId, role, url))) {
+          streams.add(stream);
+          break;
+        }
+      }
+    }
+    const deviceNos =
+      access.zoneIds === null
+        ? null
+        : new Set(
+            (
+              await this.deps.db.tenant(
+                { tenantId: browser.tenantId, zoneIds: access.zoneIds },
+                (sql) => sql.query<{ device_no: string }>('SELECT device_no FROM iot_device'),
+              )
+            ).rows.map((row) => row.device_no),
+          );
+    return { streams, deviceNos };
+  }
+
+  /** Hears every change that may concern connected browsers. */
+  watch(watcher: (change: BrowserAccessChange) => void): () => void {
+    const fromSessions = this.deps.sessions.watch((sessionId) =>
+      watcher(sessionId === EVERYTHING ? { kind: 'everything' } : { kind: 'session', sessionId }),
+    );
+    const fromAccess = this.deps.access.watch((payload) => {
+      const change = parseAccessChange(payload);
+      if (change.kind === 'user') watcher({ kind: 'user', userId: change.id });
+      else if (change.kind === 'tenant') watcher({ kind: 'tenant', tenantId: change.id });
+      else if (change.kind === 'devices') watcher({ kind: 'devices', tenantId: change.id });
+      else watcher({ kind: 'everything' });
+    });
+    return () => {
+      fromSessions();
+      fromAccess();
+    };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What each signed-in browser may receive over MQTT (app.ts creates it). */
+    browserAccess: BrowserAccess;
+  }
+}
