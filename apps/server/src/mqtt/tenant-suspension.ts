@@ -66,6 +66,8 @@ export class TenantSuspension {
         if (this.suspended.has(id)) continue;
         this.suspended.add(id);
         await this.shutOut(id);
+        // Found by the periodic check (its period ran out): its browsers are told too.
+        if (tenantIds === undefined) this.deps.access.tenantLapsed(id);
       }
     } catch (error) {
       this.deps.log.warn({ err: error }, 'could not check for suspended tenants');

@@ -564,7 +564,7 @@ describe('a browser connection ends with an idle session', () => {
   });
 });
 
-describe.skipIf(!TEST_MQTT_URL)('a suspended tenant on an external broker', () => {
+describe.skipIf(!TEST_MQTT_URL)('access changes on an external broker', () => {
   let server: TestServer;
   const clients: MqttClient[] = [];
   beforeAll(async () => {
@@ -573,6 +573,81 @@ describe.skipIf(!TEST_MQTT_URL)('a suspended tenant on an external broker', () =
   afterAll(async () => {
     for (const client of clients) client.end(true);
     await server?.close();
+  });
+
+  it("a zone-confined browser hears, through the broker's relay, only its zone's devices", async () => {
+    const admin = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
+    const [d2, d3] = [
+      await createTestDevice(server.db, 'demo'),
+      await createTestDevice(server.db, 'demo'),
+    ];
+    const zone2 = await server.db.system(async (sql) => {
+      const zone = (
+        await sql.query<{ id: string }>(
+          `INSERT INTO sys_zone (tenant_id, zone_name, zone_code, zone_sequence)
+           SELECT id, 'EXT-Z2', 'EXT-Z2', 0 FROM tenant WHERE tenant_code = 'demo' RETURNING id::text`,
+        )
+      ).rows[0]!.id;
+      await sql.query('UPDATE iot_device SET zone_id = $2 WHERE id = $1', [d2.deviceId, zone]);
+      return zone;
+    });
+    const orgId = (
+      await server.db.system((sql) =>
+        sql.query<{ id: string }>(
+          `SELECT o.id::text FROM sys_org o JOIN tenant t ON t.id = o.tenant_id
+            WHERE t.tenant_code = 'demo' ORDER BY o.id LIMIT 1`,
+        ),
+      )
+    ).rows[0]!.id;
+    const operatorRole = (
+      await server.db.system((sql) =>
+        sql.query<{ id: string }>(
+          `SELECT r.id::text FROM sys_role r JOIN tenant t ON t.id = r.tenant_id
+            WHERE t.tenant_code = 'demo' AND r.role_code = 'ROLE_OPERATOR'`,
+        ),
+      )
+    ).rows[0]!.id;
+    const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
+      token: admin,
+      body: {
+        username: 'extzone',
+        nickname: 'extzone',
+        password: 'Live-access-42',
+        orgId,
+        roleIds: [operatorRole],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await call(server, 'POST', '/api/admin/syszone/assignZone', {
+      token: admin,
+      query: { userId: String(created.body.data.id), zoneIds: zone2 },
+    });
+    const token = (await signIn(server, 'demo', 'extzone', 'Live-access-42')).access_token;
+    const browser = await connectClient(wsUrl(server), {
+      clientId: `web:demo:${crypto.randomBytes(4).toString('hex')}`,
+      username: 'browser',
+      password: token,
+    });
+    clients.push(browser);
+    const heard = inbox(browser);
+    await browser.subscribeAsync('t/demo/d/+/+');
+    // A device of each zone publishing through Mosquitto (anonymous there), as devices do.
+    const publisher = await connectClient(TEST_MQTT_URL!, {
+      clientId: `ext-pub-${crypto.randomBytes(4).toString('hex')}`,
+    });
+    clients.push(publisher);
+    const telemetryOf = (device: TestDevice) => `t/demo/d/${device.deviceNo}/telemetry`;
+    const reading = JSON.stringify({ values: { flow: 1 } });
+    // The relay subscribes when the browser arrives: publish until it is in place.
+    const until = Date.now() + 10_000;
+    while (!heard.topics.includes(telemetryOf(d2)) && Date.now() < until) {
+      await publisher.publishAsync(telemetryOf(d2), reading, { qos: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await heard.until(telemetryOf(d2));
+    await publisher.publishAsync(telemetryOf(d3), reading, { qos: 1 });
+    await publisher.publishAsync(telemetryOf(d2), reading, { qos: 1 });
+    expect(await heard.until(telemetryOf(d2))).toEqual([]);
   });
 
   it('its devices are taken off the broker within 2 s and let back in when it resumes', async () => {

@@ -70,6 +70,14 @@ export class AccessChecks extends AnnouncedChecks<LiveAccess> {
     });
   }
 
+  /**
+   * A tenant's period ran out: nothing in the database announces that, so this node tells its
+   * cache and watchers as if it had been announced (TenantSuspension notices it).
+   */
+  tenantLapsed(tenantId: string): void {
+    this.cache.announced(`t:${tenantId}`);
+  }
+
   /** The user's access now; undefined when the user (or their tenant) no longer exists. */
   async of(userId: string, tenantId: string): Promise<LiveAccess | undefined> {
     if (!/^\d{1,19}$/.test(userId) || !/^\d{1,19}$/.test(tenantId)) return undefined;
