@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { AccessTokens } from '../modules/uaa/access-token';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
-import { AccessChecks } from '../modules/uaa/access-checks';
+import { AccessChecks, parseAccessChange } from '../modules/uaa/access-checks';
 import { SessionChecks } from '../modules/uaa/session-checks';
 import { sessionRepo, type SessionLimits } from '../modules/uaa/session.repo';
 import { AppError } from './app-error';
@@ -54,8 +54,12 @@ export function registerGuard(
   const access = new AccessChecks(deps.db);
   app.addHook('onReady', () => Promise.all([sessions.start(), access.start()]).then(() => {}));
   app.addHook('onClose', () => Promise.all([sessions.stop(), access.stop()]).then(() => {}));
-  // Grants another node changed are announced too: this node's cached grants go with them.
-  access.watch(() => deps.grants.invalidate());
+  // Grants another node changed are announced (tenant-wide): this node's cached grants go with
+  // them. A user's roles or zones, or a device moved, change no role's grants.
+  access.watch((payload) => {
+    const change = parseAccessChange(payload);
+    if (change.kind === 'tenant' || change.kind === 'everything') deps.grants.invalidate();
+  });
 
   // A route that forgets to say who may call it must not start: fail at registration.
   app.addHook('onRoute', (route) => {

@@ -13,10 +13,6 @@ export const AUTH_LIMITS = {
   maxWaitMs: 4000,
   /** A refused secret is refused again from memory for this long (a device retrying it). */
   deniedCacheMs: 10_000,
-  /** An account's user id, for the external broker's ACL hook (names never change ids). */
-  userCacheMs: 300_000,
-  /** An unknown account is remembered this long. */
-  unknownUserCacheMs: 30_000,
   /** Entries per cache before it is emptied: a flood of made-up identities cannot fill memory. */
   maxCacheEntries: 100_000,
 } as const;

@@ -8,7 +8,11 @@ import {
 import { EVERYTHING } from '../db/announced-cache';
 import type { Database } from '../db/database';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
-import { type AccessChecks, parseAccessChange } from '../modules/uaa/access-checks';
+import {
+  type AccessChange,
+  type AccessChecks,
+  parseAccessChange,
+} from '../modules/uaa/access-checks';
 import type { SessionChecks } from '../modules/uaa/session-checks';
 
 /** What a browser's live data is about (contract liveTopicSubject). */
@@ -39,12 +43,7 @@ export interface BrowserIdentity {
 }
 
 /** Something changed that may narrow or end what connected browsers receive. */
-export type BrowserAccessChange =
-  | { kind: 'session'; sessionId: string }
-  | { kind: 'user'; userId: string }
-  | { kind: 'tenant'; tenantId: string }
-  | { kind: 'devices'; tenantId: string }
-  | { kind: 'everything' };
+export type BrowserAccessChange = { kind: 'session'; sessionId: string } | AccessChange;
 
 /**
  * Whether a browser may stay connected and what it may receive: its session alive, its tenant
@@ -76,13 +75,12 @@ export class BrowserAccess {
   }
 
   private async readFilter(tenantId: string, userId: string): Promise<LiveFilter | undefined> {
-    const browser = { tenantId, userId };
-    const access = await this.deps.access.of(browser.userId, browser.tenantId);
+    const access = await this.deps.access.of(userId, tenantId);
     if (!access?.tenantActive || !access.userActive) return undefined;
     const streams = new Set<LiveStream>();
     for (const [stream, url] of STREAM_GRANTS) {
       for (const role of access.roles) {
-        if (role === ROLE_ADMIN || (await this.deps.grants.allows(browser.tenantId, role, url))) {
+        if (role === ROLE_ADMIN || (await this.deps.grants.allows(tenantId, role, url))) {
           streams.add(stream);
           break;
         }
@@ -93,9 +91,8 @@ export class BrowserAccess {
         ? null
         : new Set(
             (
-              await this.deps.db.tenant(
-                { tenantId: browser.tenantId, zoneIds: access.zoneIds },
-                (sql) => sql.query<{ device_no: string }>('SELECT device_no FROM iot_device'),
+              await this.deps.db.tenant({ tenantId, zoneIds: access.zoneIds }, (sql) =>
+                sql.query<{ device_no: string }>('SELECT device_no FROM iot_device'),
               )
             ).rows.map((row) => row.device_no),
           );
@@ -107,13 +104,7 @@ export class BrowserAccess {
     const fromSessions = this.deps.sessions.watch((sessionId) =>
       watcher(sessionId === EVERYTHING ? { kind: 'everything' } : { kind: 'session', sessionId }),
     );
-    const fromAccess = this.deps.access.watch((payload) => {
-      const change = parseAccessChange(payload);
-      if (change.kind === 'user') watcher({ kind: 'user', userId: change.id });
-      else if (change.kind === 'tenant') watcher({ kind: 'tenant', tenantId: change.id });
-      else if (change.kind === 'devices') watcher({ kind: 'devices', tenantId: change.id });
-      else watcher({ kind: 'everything' });
-    });
+    const fromAccess = this.deps.access.watch((payload) => watcher(parseAccessChange(payload)));
     return () => {
       fromSessions();
       fromAccess();

@@ -38,7 +38,7 @@ export class TenantSuspension {
   async start(): Promise<void> {
     this.unwatch = this.deps.access.watch((payload) => {
       const change = parseAccessChange(payload);
-      if (change.kind === 'tenant') void this.check([change.id]);
+      if (change.kind === 'tenant') void this.check([change.tenantId]);
       else if (change.kind === 'everything') void this.check(undefined);
     });
     // Tenants suspended before this node started hold no connection here: only later ones count.

@@ -65,13 +65,42 @@ function inbox(client: MqttClient) {
   };
 }
 
+/**
+ * A demo user with these roles, created through the API as demo's administrator would (in demo's
+ * first organisation); answers its id and a signed-in token.
+ */
+async function addDemoUser(server: TestServer, adminToken: string, roleCodes: string[]) {
+  const { rows } = await server.db.system((sql) =>
+    sql.query<{ org_id: string; role_ids: string[] }>(
+      `SELECT (SELECT o.id::text FROM sys_org o WHERE o.tenant_id = t.id ORDER BY o.id LIMIT 1) AS org_id,
+              array(SELECT r.id::text FROM sys_role r
+                     WHERE r.tenant_id = t.id AND r.role_code = ANY ($1::text[])) AS role_ids
+         FROM tenant t WHERE t.tenant_code = 'demo'`,
+      [roleCodes],
+    ),
+  );
+  const username = `live${crypto.randomBytes(3).toString('hex')}`;
+  const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
+    token: adminToken,
+    body: {
+      username,
+      nickname: username,
+      password: 'Live-access-42',
+      orgId: rows[0]!.org_id,
+      roleIds: rows[0]!.role_ids,
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const token = (await signIn(server, 'demo', username, 'Live-access-42')).access_token;
+  return { id: String(created.body.data.id), token };
+}
+
 describe.each(BACKENDS)(
   'access changes take effect at once on $backend',
   ({ backend, available }) => {
     let server: TestServer;
     let admin: string;
     let demoId: string;
-    let orgId: string;
     const clients: MqttClient[] = [];
     let zoned: { d2: TestDevice; d3: TestDevice; zone2: string; zone3: string };
 
@@ -85,23 +114,7 @@ describe.each(BACKENDS)(
         )
       ).rows[0]!.id;
 
-    /** A demo user with these roles, created as demo's administrator would; answers its id and token. */
-    async function demoUser(roleCodes: string[]) {
-      const username = `live${crypto.randomBytes(3).toString('hex')}`;
-      const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
-        token: admin,
-        body: {
-          username,
-          nickname: username,
-          password: 'Live-access-42',
-          orgId,
-          roleIds: await Promise.all(roleCodes.map(roleId)),
-        },
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const token = (await signIn(server, 'demo', username, 'Live-access-42')).access_token;
-      return { id: String(created.body.data.id), token };
-    }
+    const demoUser = (roleCodes: string[]) => addDemoUser(server, admin, roleCodes);
 
     async function browser(token: string, tenant = 'demo') {
       const client = await connectClient(wsUrl(server), {
@@ -125,14 +138,6 @@ describe.each(BACKENDS)(
       demoId = (
         await server.db.system((sql) =>
           sql.query<{ id: string }>(`SELECT id::text FROM tenant WHERE tenant_code = 'demo'`),
-        )
-      ).rows[0]!.id;
-      orgId = (
-        await server.db.system((sql) =>
-          sql.query<{ id: string }>(
-            `SELECT id::text FROM sys_org WHERE tenant_id = $1 ORDER BY id LIMIT 1`,
-            [demoId],
-          ),
         )
       ).rows[0]!.id;
       // Two zones (zone 3 with a sub-zone) and a device in each, as an installer would place them.
@@ -591,38 +596,11 @@ describe.skipIf(!TEST_MQTT_URL)('access changes on an external broker', () => {
       await sql.query('UPDATE iot_device SET zone_id = $2 WHERE id = $1', [d2.deviceId, zone]);
       return zone;
     });
-    const orgId = (
-      await server.db.system((sql) =>
-        sql.query<{ id: string }>(
-          `SELECT o.id::text FROM sys_org o JOIN tenant t ON t.id = o.tenant_id
-            WHERE t.tenant_code = 'demo' ORDER BY o.id LIMIT 1`,
-        ),
-      )
-    ).rows[0]!.id;
-    const operatorRole = (
-      await server.db.system((sql) =>
-        sql.query<{ id: string }>(
-          `SELECT r.id::text FROM sys_role r JOIN tenant t ON t.id = r.tenant_id
-            WHERE t.tenant_code = 'demo' AND r.role_code = 'ROLE_OPERATOR'`,
-        ),
-      )
-    ).rows[0]!.id;
-    const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
-      token: admin,
-      body: {
-        username: 'extzone',
-        nickname: 'extzone',
-        password: 'Live-access-42',
-        orgId,
-        roleIds: [operatorRole],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id: operatorId, token } = await addDemoUser(server, admin, ['ROLE_OPERATOR']);
     await call(server, 'POST', '/api/admin/syszone/assignZone', {
       token: admin,
-      query: { userId: String(created.body.data.id), zoneIds: zone2 },
+      query: { userId: operatorId, zoneIds: zone2 },
     });
-    const token = (await signIn(server, 'demo', 'extzone', 'Live-access-42')).access_token;
     const browser = await connectClient(wsUrl(server), {
       clientId: `web:demo:${crypto.randomBytes(4).toString('hex')}`,
       username: 'browser',

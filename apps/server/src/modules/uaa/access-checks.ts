@@ -24,14 +24,23 @@ export interface LiveAccess {
   zoneIds: string[] | null;
 }
 
+/** A change of access the database announced (db/access.sql). */
+export type AccessChange =
+  /** One user's roles or zones. */
+  | { kind: 'user'; userId: string }
+  /** A tenant's roles, grants, zone tree or status: every user of it. */
+  | { kind: 'tenant'; tenantId: string }
+  /** Where a tenant's devices are (zone-confined live filters). */
+  | { kind: 'devices'; tenantId: string }
+  /** Announcements may have been missed: anything may have changed. */
+  | { kind: 'everything' };
+
 /** An announcement's payload: 'u:{userId}', 't:{tenantId}' or 'd:{tenantId}' (db/access.sql). */
-export function parseAccessChange(
-  payload: string,
-): { kind: 'user' | 'tenant' | 'devices'; id: string } | { kind: 'everything' } {
+export function parseAccessChange(payload: string): AccessChange {
   const [kind, id] = payload.split(':');
-  if (kind === 'u' && id) return { kind: 'user', id };
-  if (kind === 't' && id) return { kind: 'tenant', id };
-  if (kind === 'd' && id) return { kind: 'devices', id };
+  if (kind === 'u' && id) return { kind: 'user', userId: id };
+  if (kind === 't' && id) return { kind: 'tenant', tenantId: id };
+  if (kind === 'd' && id) return { kind: 'devices', tenantId: id };
   return { kind: 'everything' };
 }
 
@@ -63,8 +72,8 @@ export class AccessChecks extends AnnouncedChecks<LiveAccess> {
       capacity: CAPACITY,
       forgets: (payload, userId, access) => {
         const change = parseAccessChange(payload);
-        if (change.kind === 'user') return change.id === userId;
-        if (change.kind === 'tenant') return change.id === access.tenantId;
+        if (change.kind === 'user') return change.userId === userId;
+        if (change.kind === 'tenant') return change.tenantId === access.tenantId;
         return change.kind === 'everything';
       },
     });
@@ -81,7 +90,7 @@ export class AccessChecks extends AnnouncedChecks<LiveAccess> {
   /** The user's access now; undefined when the user (or their tenant) no longer exists. */
   async of(userId: string, tenantId: string): Promise<LiveAccess | undefined> {
     if (!/^\d{1,19}$/.test(userId) || !/^\d{1,19}$/.test(tenantId)) return undefined;
-    const access = await this.cache.get(`${userId}`, async () => {
+    const access = await this.cache.get(userId, async () => {
       const { rows } = await this.db.systemStatement<{
         tenant_active: boolean;
         tenant_ends_in_ms: number | null;

@@ -210,15 +210,15 @@ export const alarmRepo = {
    */
   async recipients(sql: Sql, deviceId: string | null, alarmQueryUrl: string): Promise<string[]> {
     const { rows } = await sql.query<{ id: string }>(
-      `SELECT u.id::text FROM sys_user u
+      `SELECT u.id::text FROM sys_user u CROSS JOIN LATERAL shuili_user_zones(u.id) AS zones
         WHERE u.status = 1
           AND EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id AND r.status = 1
                        WHERE ur.user_id = u.id
                          AND (r.role_code = 'ROLE_ADMIN' OR EXISTS (
                               SELECT 1 FROM sys_role_url ru JOIN sys_url url ON url.id = ru.url_id
                                WHERE ru.role_id = r.id AND url.url = $2)))
-          AND (shuili_user_zones(u.id) IS NULL
-               OR (SELECT d.zone_id FROM iot_device d WHERE d.id = $1::bigint) = ANY (shuili_user_zones(u.id)))
+          AND (zones IS NULL
+               OR (SELECT d.zone_id FROM iot_device d WHERE d.id = $1::bigint) = ANY (zones))
         ORDER BY u.id`,
       [deviceId, alarmQueryUrl],
     );
