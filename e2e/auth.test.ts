@@ -72,9 +72,10 @@ describe('sign-in', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('tenantName'))).toBe(
       'Demo Irrigation District',
     );
-    // The session sequence sends the bearer token and, once user info is known, the active role.
+    // The session sequence sends the bearer token and, once user info is known, the active role
+    // as spec §4 stores it: the role's code plus "-token".
     expect(authorities[0]?.authorization).toBe(`Bearer ${token?.value}`);
-    expect(authorities[0]?.['x-role-code']).toBe('ROLE_ADMIN');
+    expect(authorities[0]?.['x-role-code']).toBe('ROLE_ADMIN-token');
   });
 
   it('keeps the session across a reload', async () => {

@@ -25,8 +25,12 @@ const INITIAL_BUDGET = 220 * KB;
  * OTP, and antd's core and form kit are two chunks instead of dozens.
  */
 const LOGIN_BUDGET = 220 * KB;
-/** Everything the workbench loads on a fresh visit with a session: a guard rail. */
-const WORKBENCH_BUDGET = 360 * KB;
+/**
+ * Everything the workbench loads on a fresh visit with a session: a guard rail. 360 → 362 KB:
+ * the role switch in the user dropdown and the tab views kept across a token reset (issue 16,
+ * about 0.9 KB; the switch itself downloads when a role is chosen).
+ */
+const WORKBENCH_BUDGET = 362 * KB;
 /** Console code that the sign-in page must never download. */
 const CONSOLE_CHUNKS =
   /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search|closed-routes|async-routes)-/;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, freshIp, lastOutboxMessage } from '@shuili/test-support/api-client';
 import {
   readCode,
   signIn,
@@ -71,4 +72,51 @@ it('resets a forgotten password with a code sent by e-mail', async () => {
   await signIn(page, { tenantCode: 'demo', username: 'operator', password: 'new-operator-pass' });
   await waitForPath(page, '/home/workbench');
   await page.getByTestId('workbench').waitFor();
+});
+
+it('sets a new password through an e-mailed reset link, which then no longer works', async () => {
+  // Spec §7: retrievePassword with only email and charCaptcha (the e-mailed code) sends a link.
+  const email = 'admin@acme.shuili.local';
+  const sent = await call(rig.server, 'GET', '/api/account/captcha/getEmailCaptcha', {
+    query: { tenantCode: 'acme', email },
+    ip: freshIp(),
+  });
+  expect(sent.status).toBe(200);
+  const requested = await call(rig.server, 'POST', '/api/account/sysuserdetail/retrievePassword', {
+    body: new URLSearchParams({ email, charCaptcha: await readCode(rig.server, email) }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ip: freshIp(),
+  });
+  expect(requested.status).toBe(200);
+  const mail = (await lastOutboxMessage(rig.server, email)) ?? '';
+  const link = new URL(/https?:\/\/\S+resetToken=\d+/.exec(mail)![0]);
+  expect(`${link.origin}`).toBe(rig.server.config.publicUrl);
+  // The link's page, on this test server's own address.
+  const linkPath = `${link.pathname}${link.search}`;
+
+  const { page } = await rig.newPage();
+  await page.goto(linkPath);
+  await page.getByTestId('reset-link-account').waitFor();
+  expect(await page.getByTestId('reset-link-account').innerText()).toContain(
+    'admin of Acme Water (acme)',
+  );
+  await page.locator('#resetLink_newPassword').fill('Acme linked 2026');
+  await page.locator('#resetLink_confirmPassword').fill('Acme linked 2026');
+  await page.locator('button[type=submit]').click();
+  await waitForPath(page, '/login?tenant=acme&username=admin');
+
+  await signIn(page, { tenantCode: 'acme', username: 'admin', password: 'Acme linked 2026' });
+  await waitForPath(page, '/home/workbench');
+  await page.getByTestId('workbench').waitFor();
+
+  // Used once: opened again, the page says so and offers a new request.
+  const { page: again } = await rig.newPage();
+  await again.goto(linkPath);
+  await again.getByTestId('reset-link-invalid').waitFor();
+  expect(await again.getByTestId('reset-link-invalid').innerText()).toContain(
+    'This link no longer works',
+  );
+  await again.getByTestId('reset-link-again').click();
+  await waitForPath(again, '/forgotpassword');
+  await again.locator('#forgot_tenantCode').waitFor();
 });

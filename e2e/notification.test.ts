@@ -249,7 +249,7 @@ describe('/mynotification', () => {
         title: 'Rich text',
         content:
           '<p>Hello <b>there</b></p><img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script><ul><li>one</li><li>two</li></ul>',
-        type: 'notification',
+        type: 'notice',
         minutesAgo: 0,
       },
     ]);

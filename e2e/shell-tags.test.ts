@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO_ADMIN,
+  openWorkbench,
   pathOf,
-  signIn,
   startConsole,
+  tagPaths,
   waitForPath,
   type ConsoleRig,
 } from '@shuili/test-support/console';
@@ -19,21 +19,7 @@ afterAll(async () => {
   await rig?.close();
 });
 
-async function signedIn() {
-  const opened = await rig.newPage();
-  await opened.page.setViewportSize({ width: 1280, height: 760 });
-  await opened.page.goto('/login');
-  await signIn(opened.page, DEMO_ADMIN);
-  await waitForPath(opened.page, '/home/workbench');
-  await opened.page.getByTestId('workbench').waitFor();
-  return opened;
-}
-
-function tagPaths(page: Page): Promise<(string | null)[]> {
-  return page
-    .getByTestId('tag')
-    .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-path')));
-}
+const signedIn = () => openWorkbench(rig);
 
 function tag(page: Page, path: string) {
   return page.locator(`[data-testid=tag][data-path="${path}"]`);

@@ -204,7 +204,7 @@ async function fillTenant(
   const notifications = await sql.query<{ id: string }>(
     `INSERT INTO notification (tenant_id, title, content, type, priority, created_at)
      SELECT $1, 'Canal maintenance ' || i, '<p>Gate ' || i || ' closes for maintenance on Friday.</p>',
-            CASE WHEN i % 3 = 0 THEN 'message' ELSE 'notification' END, 'normal',
+            CASE WHEN i % 3 = 0 THEN 'message' ELSE 'notice' END, 'normal',
             now() - make_interval(hours => i)
        FROM generate_series(1, $2::int) AS i
      RETURNING id::text`,

@@ -16,6 +16,7 @@ import { loadOrCreateSecret } from './db/server-secret';
 import { registerErrorHandling } from './http/error-handler';
 import { registerGuard } from './http/guard';
 import { registerNulGuard } from './http/nul-guard';
+import { registerFormParams } from './http/form-params';
 import { consoleSettingsRoutes } from './http/console-settings.routes';
 import { healthRoutes } from './http/health.routes';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
@@ -32,6 +33,7 @@ import { iotEntityHookMap, registerIot } from './modules/iot/iot.module';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
+import { userLinkRoutes } from './modules/admin/user-links.routes';
 import { userAdminRoutes } from './modules/admin/user-admin.routes';
 import { authorityRoutes } from './modules/authority/authority.routes';
 import { UrlGrantService } from './modules/authority/url-grant.service';
@@ -112,6 +114,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerNulGuard(app);
+  registerFormParams(app);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(db, 'jwt'));
   const captchaKey = await loadOrCreateSecret(db, 'captcha');
   const tokens = new AccessTokens(jwtSecret);
@@ -149,7 +152,14 @@ export async function buildApp({
   const audit = new AuditService(db, app.log);
   audit.register(app);
   await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
-  await app.register(accountRoutes, { db, captchas, tokenService, rateLimits });
+  await app.register(accountRoutes, {
+    db,
+    captchas,
+    tokenService,
+    rateLimits,
+    notifier: outbox,
+    publicUrl: config.publicUrl,
+  });
   await app.register(userDetailRoutes, { db, tokenService, rateLimits, mfa, notifier: outbox });
   await app.register(mfaRoutes, { db, mfa, rateLimits, notifier: outbox });
   await app.register(mySessionsRoutes, { db, limits: sessionLimits });
@@ -169,6 +179,7 @@ export async function buildApp({
   await app.register(authorityRoutes, { db, grants });
   await app.register(userAdminRoutes, { db, tokenService, platform });
   await app.register(lookupRoutes, { db });
+  await app.register(userLinkRoutes, { db });
   // The MQTT broker (embedded or external, docs/iot.md): modules reach it as app.deviceTransport.
   // It stops in preClose, before the HTTP server waits for its connections (WebSockets included).
   const deviceCredentials = new CredentialService(db);

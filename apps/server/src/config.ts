@@ -92,6 +92,12 @@ export interface Config {
   /** Write development SMS / e-mail (codes included) to the log as well as the outbox table. */
   logOutbox: boolean;
   /**
+   * The console's address as its users reach it (PUBLIC_URL, no trailing slash): the origin of
+   * links in e-mails (password reset). Never taken from a request's Host header, which whoever
+   * asks for a reset link could choose to send the victim's link to their own site.
+   */
+  publicUrl: string;
+  /**
    * The device map's tile server as a Leaflet URL template (MAP_TILE_URL; default OpenStreetMap).
    * The console's Content-Security-Policy allows images from exactly this server.
    */
@@ -159,6 +165,20 @@ function mqttAuthSecret(): string | undefined {
   return value;
 }
 
+/** An http(s) origin, optionally with a path prefix; checked at start. */
+function publicUrl(port: number): string {
+  const raw = process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username)
+    throw new Error(`PUBLIC_URL must be an http(s) URL without query or credentials, got "${raw}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** Checked at start (mapTileSource throws for a template the CSP could not follow). */
 function mapTileUrl(): string {
   const value = process.env.MAP_TILE_URL?.trim() || DEFAULT_MAP_TILE_URL;
@@ -210,6 +230,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: bool('SECURE_COOKIES', false),
     logOutbox: bool('LOG_OUTBOX', env.NODE_ENV !== 'production'),
+    publicUrl: publicUrl(int('PORT', 8080)),
     mapTileUrl: mapTileUrl(),
     ...overrides,
   };

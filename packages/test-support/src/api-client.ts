@@ -164,3 +164,18 @@ export async function addUser(
     ),
   );
 }
+
+/** The id of a tenant's first user (to name another tenant's user in isolation checks). */
+export async function firstUserOf(
+  server: Pick<TestServer, 'db'>,
+  tenantCode: string,
+): Promise<string> {
+  const { rows } = await server.db.system((sql) =>
+    sql.query<{ id: string }>(
+      `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
+        WHERE t.tenant_code = $1 ORDER BY u.id LIMIT 1`,
+      [tenantCode],
+    ),
+  );
+  return rows[0]!.id;
+}

@@ -172,3 +172,24 @@ export function wrongCode(code: string): string {
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
+
+/** A fresh desktop-sized browser profile signed in as `who`, its workbench shown. */
+export async function openWorkbench(
+  rig: ConsoleRig,
+  who: Credentials = DEMO_ADMIN,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await rig.newPage();
+  await opened.page.setViewportSize({ width: 1280, height: 760 });
+  await opened.page.goto('/login');
+  await signIn(opened.page, who);
+  await waitForPath(opened.page, '/home/workbench');
+  await opened.page.getByTestId('workbench').waitFor();
+  return opened;
+}
+
+/** The paths of the tags view's tabs, in order. */
+export function tagPaths(page: Page): Promise<(string | null)[]> {
+  return page
+    .getByTestId('tag')
+    .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-path')));
+}

@@ -12,6 +12,22 @@ LANGUAGE sql STABLE AS $$
   SELECT array_agg(id ORDER BY id) FROM zone
 $$;
 
+-- The IoT projects a user is bound to (sys_user_project); NULL when none (not confined by
+-- project). With shuili_user_zones, the user's device scope (tenancy.sql device_scope).
+CREATE OR REPLACE FUNCTION shuili_user_projects(of_user bigint) RETURNS bigint[]
+LANGUAGE sql STABLE AS $$
+  SELECT array_agg(up.project_id ORDER BY up.project_id) FROM sys_user_project up
+   WHERE up.user_id = of_user
+$$;
+
+-- Whether a device (its zone and project) is inside a user's device scope: each confinement
+-- that is set must hold. One definition for whoever must know who may see a device.
+CREATE OR REPLACE FUNCTION shuili_user_sees_device(of_user bigint, zone bigint, project bigint)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT (zones IS NULL OR zone = ANY (zones)) AND (projects IS NULL OR project = ANY (projects))
+    FROM (SELECT shuili_user_zones(of_user) AS zones, shuili_user_projects(of_user) AS projects) s
+$$;
+
 -- Whether a tenant is in service now: enabled and inside its period. One definition for the
 -- guard, the device credential checks and the suspension of connections.
 CREATE OR REPLACE FUNCTION shuili_tenant_active(status smallint, start_time timestamptz,
@@ -24,7 +40,7 @@ $$;
 -- `shuili_access`, whatever code or node made it, when it commits. Nodes cache each user's live
 -- roles, zones and tenant state for a few seconds (AccessChecks) and the broker keeps each
 -- browser's live-data filter; an announcement makes every node forget them at once.
--- Payloads: 'u:{userId}' (one user's roles or zones), 't:{tenantId}' (a tenant's roles, grants,
+-- Payloads: 'u:{userId}' (one user's roles, zones or projects), 't:{tenantId}' (a tenant's roles, grants,
 -- zone tree or status: every user of it), 'd:{tenantId}' (where its devices are: live filters).
 CREATE OR REPLACE FUNCTION shuili_access_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -50,6 +66,10 @@ DROP TRIGGER IF EXISTS access_changed ON sys_user_zone;
 CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE ON sys_user_zone
   FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('user');
 
+DROP TRIGGER IF EXISTS access_changed ON sys_user_project;
+CREATE TRIGGER access_changed AFTER INSERT OR DELETE OR UPDATE ON sys_user_project
+  FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('user');
+
 DROP TRIGGER IF EXISTS access_changed ON sys_role;
 CREATE TRIGGER access_changed AFTER DELETE OR UPDATE OF role_code, status ON sys_role
   FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant');
@@ -66,11 +86,14 @@ DROP TRIGGER IF EXISTS access_changed ON tenant;
 CREATE TRIGGER access_changed AFTER DELETE OR UPDATE OF status, start_time, end_time ON tenant
   FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('tenant-self');
 
--- Ingestion updates devices all the time (online, last seen): only a move or a new number counts.
+-- Ingestion updates devices all the time (online, last seen): only a move (to another zone or
+-- project) or a new number counts.
 DROP TRIGGER IF EXISTS access_changed ON iot_device;
 CREATE TRIGGER access_changed AFTER INSERT OR DELETE ON iot_device
   FOR EACH ROW EXECUTE FUNCTION shuili_access_changed('devices');
 DROP TRIGGER IF EXISTS access_moved ON iot_device;
-CREATE TRIGGER access_moved AFTER UPDATE OF zone_id, device_no ON iot_device
-  FOR EACH ROW WHEN (OLD.zone_id IS DISTINCT FROM NEW.zone_id OR OLD.device_no IS DISTINCT FROM NEW.device_no)
+CREATE TRIGGER access_moved AFTER UPDATE OF zone_id, project_id, device_no ON iot_device
+  FOR EACH ROW WHEN (OLD.zone_id IS DISTINCT FROM NEW.zone_id
+                     OR OLD.project_id IS DISTINCT FROM NEW.project_id
+                     OR OLD.device_no IS DISTINCT FROM NEW.device_no)
   EXECUTE FUNCTION shuili_access_changed('devices');

@@ -23,8 +23,8 @@ export interface Database {
   system<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /**
    * Runs as the restricted application role with `app.tenant_id` set: RLS confines every row.
-   * Given a scope with zones (a caller confined to zones: the request's AuthContext), devices
-   * and everything keyed by a device are confined to those zones too (tenancy.sql).
+   * Given a scope with zones or projects (a confined caller: the request's AuthContext), devices
+   * and everything keyed by a device are confined to them too (tenancy.sql).
    */
   tenant<T>(scope: TenantScope | string, work: (sql: Sql) => Promise<T>): Promise<T>;
   /**
@@ -59,12 +59,28 @@ export interface Database {
 }
 
 /**
- * Whose data a tenant transaction may see: a tenant, and, for a caller confined to zones, the
- * ids of those zones and every zone below them (null or absent: the whole tenant).
+ * The devices a caller is confined to, each way on its own (null: not confined that way), and
+ * both at once when both are given: a device must be in one of the zones AND one of the projects.
+ * Everything keyed by a device follows its device (tenancy.sql `device_scope`).
  */
-export interface TenantScope {
+export interface DeviceScope {
+  /** The caller's zones with every zone below them. */
+  zoneIds: readonly string[] | null;
+  /** The IoT projects the caller is bound to (sys_user_project). */
+  projectIds: readonly string[] | null;
+}
+
+/** Whether a scope confines its devices at all (else: every device of the tenant). */
+export function confinesDevices(scope: Partial<DeviceScope>): boolean {
+  return (scope.zoneIds ?? null) !== null || (scope.projectIds ?? null) !== null;
+}
+
+/**
+ * Whose data a tenant transaction may see: a tenant, and for a confined caller its device scope
+ * (absent or null: the whole tenant).
+ */
+export interface TenantScope extends Partial<DeviceScope> {
   tenantId: string;
-  zoneIds?: readonly string[] | null;
 }
 
 /** The tenant of a scope given either way. */
@@ -77,21 +93,27 @@ export const APP_ROLE = 'shuili_app';
 
 const NUMERIC_ID = /^\d{1,19}$/;
 
+/** One way of confinement as its setting: '' when not confined, the ids comma-joined else. */
+function scopeSetting(ids: readonly string[] | null | undefined, what: string): string {
+  if (ids === null || ids === undefined) return '';
+  if (ids.some((id) => !NUMERIC_ID.test(id))) throw new Error(`${what} ids must be numeric`);
+  // Confined to an empty list sees no device: '0' is an id nothing has.
+  return ids.length > 0 ? ids.join(',') : '0';
+}
+
 /**
  * The script that switches a transaction into one tenant's context (RLS policies read
- * app.tenant_id, and app.zone_ids for a caller confined to zones). One script without
- * parameters, so it travels with BEGIN in one round trip; every id is checked to be a number,
- * so inlining them cannot inject anything.
+ * app.tenant_id, and app.zone_ids and app.project_ids for a confined caller). One script
+ * without parameters, so it travels with BEGIN in one round trip; every id is checked to be a
+ * number, so inlining them cannot inject anything.
  */
 export function tenantContextScript(scope: TenantScope | string): string {
   const tenantId = tenantIdOf(scope);
-  const zoneIds = typeof scope === 'string' ? undefined : scope.zoneIds;
+  const devices: Partial<DeviceScope> = typeof scope === 'string' ? {} : scope;
   if (!NUMERIC_ID.test(tenantId)) throw new Error(`tenant id must be numeric, got ${tenantId}`);
-  const zones = zoneIds ?? null;
-  if (zones?.some((id) => !NUMERIC_ID.test(id))) throw new Error('zone ids must be numeric');
-  // Confined to no zone at all sees no device: '0' is an id no zone has.
-  const zoneSetting = zones === null ? '' : zones.length > 0 ? zones.join(',') : '0';
-  return `SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('app.zone_ids', '${zoneSetting}', true)`;
+  const zones = scopeSetting(devices.zoneIds, 'zone');
+  const projects = scopeSetting(devices.projectIds, 'project');
+  return `SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('app.zone_ids', '${zones}', true), set_config('app.project_ids', '${projects}', true)`;
 }
 
 /** A stable 64-bit advisory lock key from a name (the same on every node). */

@@ -143,7 +143,7 @@ async function seedDemoNotifications(
     [
       '春灌开始 / Spring irrigation opens',
       '<p>Spring irrigation opens on 1 March. Check valves and flow meters of your zone before then.</p>',
-      'notification',
+      'notice',
       'high',
       null,
       '3 days',
@@ -151,7 +151,7 @@ async function seedDemoNotifications(
     [
       '泵站检修 / Pump station maintenance',
       '<p>Pump station No. 2 is out of service for maintenance on Saturday from 08:00 to 12:00.</p>',
-      'notification',
+      'notice',
       'normal',
       null,
       '1 day',

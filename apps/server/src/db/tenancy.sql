@@ -69,17 +69,21 @@ CREATE POLICY tenant_isolation ON tenant
   USING (id = nullif(current_setting('app.tenant_id', true), '')::bigint)
   WITH CHECK (id = nullif(current_setting('app.tenant_id', true), '')::bigint);
 
--- Zones (issue 15): a caller confined to zones (app.zone_ids: their zones and every zone below,
--- comma-joined; empty: the whole tenant) sees and writes only the devices of those zones, and
--- only the rows of every table keyed by a device (telemetry, commands, alarms, files, ...). A
--- restrictive policy: it narrows what tenant_isolation allows, never widens it. The device check
--- reads iot_device under its own policy, so the zone rule lives in one place. Rows of no device
--- (a product-wide alarm rule, the history of a deleted device) are the whole tenant's: a confined
--- caller neither sees nor writes them.
+-- Device scope (zones: issue 15; projects: issue 16): a caller confined to zones (app.zone_ids:
+-- their zones and every zone below, comma-joined) or bound to projects (app.project_ids), or
+-- both, sees and writes only the devices inside every confinement given (empty: not confined
+-- that way), and only the rows of every table keyed by a device (telemetry, commands, alarms,
+-- files, ...). A restrictive policy: it narrows what tenant_isolation allows, never widens it.
+-- The device check reads iot_device under its own policy, so the rule lives in one place. Rows
+-- of no device (a product-wide alarm rule, the history of a deleted device) are the whole
+-- tenant's: a confined caller neither sees nor writes them. (zone_scope: its former name.)
 DROP POLICY IF EXISTS zone_scope ON iot_device;
-CREATE POLICY zone_scope ON iot_device AS RESTRICTIVE
-  USING (coalesce(current_setting('app.zone_ids', true), '') = ''
-         OR zone_id = ANY (string_to_array(current_setting('app.zone_ids', true), ',')::bigint[]));
+DROP POLICY IF EXISTS device_scope ON iot_device;
+CREATE POLICY device_scope ON iot_device AS RESTRICTIVE
+  USING ((coalesce(current_setting('app.zone_ids', true), '') = ''
+          OR zone_id = ANY (string_to_array(current_setting('app.zone_ids', true), ',')::bigint[]))
+     AND (coalesce(current_setting('app.project_ids', true), '') = ''
+          OR project_id = ANY (string_to_array(current_setting('app.project_ids', true), ',')::bigint[])));
 
 DO $$
 DECLARE
@@ -88,8 +92,11 @@ BEGIN
   FOR t IN SELECT table_name FROM pg_temp.tables_with('tenant_id', 'device_id') AS table_name
   LOOP
     EXECUTE format('DROP POLICY IF EXISTS zone_scope ON %I', t.table_name);
+    EXECUTE format('DROP POLICY IF EXISTS device_scope ON %I', t.table_name);
     EXECUTE format(
-      'CREATE POLICY zone_scope ON %I AS RESTRICTIVE USING (coalesce(current_setting(''app.zone_ids'', true), '''') = '''' '
+      'CREATE POLICY device_scope ON %I AS RESTRICTIVE USING ('
+      '(coalesce(current_setting(''app.zone_ids'', true), '''') = '''' '
+      'AND coalesce(current_setting(''app.project_ids'', true), '''') = '''') '
       'OR device_id IN (SELECT id FROM iot_device))', t.table_name);
   END LOOP;
 END $$;

@@ -74,7 +74,7 @@ export class DataFieldService {
       [role, menuCode],
     );
     if (rows.length === 0) return undefined;
-    return new Set(
+    const visible = new Set(
       rows.flatMap((row) =>
         row.data_fields
           .split(',')
@@ -82,5 +82,9 @@ export class DataFieldService {
           .filter(Boolean),
       ),
     );
+    // A list's one-value name (a user's roleId) is as visible as the list itself.
+    for (const [name, field] of dataFieldsOfMenu(menuCode))
+      if (field.singular && visible.has(name)) visible.add(field.singular);
+    return visible;
   }
 }

@@ -240,9 +240,10 @@ export function mountEntity(
       },
       handler: async (request) =>
         inScope(request, true, async (ctx) => {
-          const { id, ...values } = request.body as Row & { id: string };
+          const { id: givenId, ...values } = request.body as Row & { id?: string };
           sanitizeRichTextFields(entity, values);
           try {
+            const id = givenId ?? (await idByKey(ctx, values));
             const parentField = entity.tree?.parent;
             if (parentField && entity.fields[parentField]!.ref && values[parentField]) {
               if (await entityRepo.wouldCycle(ctx.sql, entity, id, String(values[parentField]))) {
@@ -266,6 +267,14 @@ export function mountEntity(
           }
         }),
     });
+  }
+
+  /** The id of the record an update names by the entity's own key (no id sent). */
+  async function idByKey(ctx: EntityContext, values: Row): Promise<string> {
+    const key = String(values[entity.key]);
+    const [found] = await entityRepo.byKeys(ctx.sql, entity, [key]);
+    if (!found) throw notFound('error.recordNotFound');
+    return String(found.id);
   }
 
   if (entity.operations.delete) {

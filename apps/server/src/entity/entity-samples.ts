@@ -200,7 +200,7 @@ export const ENTITY_SAMPLES: Record<string, EntitySample> = {
     create: (u) => ({
       title: `Notice ${u.text}`,
       content: '<p>Gates close at six</p>',
-      type: 'notification',
+      type: 'notice',
       priority: 'high',
       publishScope: 'all',
       startTime: START,

@@ -68,6 +68,11 @@ export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): s
       `ARRAY(SELECT r.${q(link.labelColumn)}::text FROM ${q(link.linkTable)} l JOIN ${q(link.table)} r ON r.id = l.${q(link.toColumn)}
               WHERE l.${q(link.fromColumn)} = t.id ORDER BY l.${q(link.toColumn)}) AS ${q(`${name}Label`)}`,
     );
+    // The spec's one-value name of the list (a user's roleId): its first id, in the list's order.
+    if (field.singular)
+      parts.push(
+        `(SELECT l.${q(link.toColumn)}::text FROM ${q(link.linkTable)} l WHERE l.${q(link.fromColumn)} = t.id ORDER BY 1 LIMIT 1) AS ${q(field.singular)}`,
+      );
   }
   const parent = treeParentColumn(entity);
   if (parent) {

@@ -122,6 +122,7 @@ export function registerGuard(
       activeRole: activeRoleOf(request, live.roles),
       sessionId: claims.sessionId,
       zoneIds: live.zoneIds,
+      projectIds: live.projectIds,
     };
     request.auth = auth;
     if (

@@ -23,6 +23,7 @@ const SECRET_PARAMS = new Set(
     'refresh_token',
     'access_token',
     'client_secret',
+    'clientSecret',
     'secret',
   ].map((name) => name.toLowerCase()),
 );

@@ -1,7 +1,12 @@
 import type { Lang } from '@shuili/contract';
+import type { DeviceScope } from '../db/database';
 
-/** Who is calling: the bearer token's user, with their live roles and zones (http/guard.ts). */
-export interface AuthContext {
+/**
+ * Who is calling: the bearer token's user, with their live roles and device scope
+ * (http/guard.ts). The device scope (zones with the zones below them, bound projects; null: not
+ * confined that way) is applied by passing the AuthContext as the scope of `db.tenant`.
+ */
+export interface AuthContext extends DeviceScope {
   userId: string;
   username: string;
   tenantId: string;
@@ -10,11 +15,6 @@ export interface AuthContext {
   /** The role the caller acts as (role-code header), always one of `roles`. */
   activeRole: string;
   sessionId: string;
-  /**
-   * The zones the caller is confined to (with the zones below them), null for the whole tenant.
-   * Passing the AuthContext as the scope of `db.tenant` applies them (tenancy.sql).
-   */
-  zoneIds: string[] | null;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   TELEMETRY_CALLS,
 } from '@shuili/contract';
 import { EVERYTHING } from '../db/announced-cache';
-import type { Database } from '../db/database';
+import { confinesDevices, type Database } from '../db/database';
 import type { UrlGrantService } from '../modules/authority/url-grant.service';
 import {
   type AccessChange,
@@ -31,7 +31,7 @@ const STREAM_GRANTS: ReadonlyArray<[LiveStream, string]> = [
 /** What one browser connection may receive now. */
 export interface LiveFilter {
   streams: ReadonlySet<LiveStream>;
-  /** The device numbers of the user's zones; null: every device of the tenant. */
+  /** The device numbers of the user's device scope (zones, projects); null: every device. */
   deviceNos: ReadonlySet<string> | null;
 }
 
@@ -47,9 +47,9 @@ export type BrowserAccessChange = { kind: 'session'; sessionId: string } | Acces
 
 /**
  * Whether a browser may stay connected and what it may receive: its session alive, its tenant
- * active, its account enabled, and then its roles' grants and zones, from the same live state
- * as the HTTP guard (SessionChecks, AccessChecks). Changes are told to watchers (the broker),
- * which re-ask for the connections they concern.
+ * active, its account enabled, and then its roles' grants and device scope, from the same live
+ * state as the HTTP guard (SessionChecks, AccessChecks). Changes are told to watchers (the
+ * broker), which re-ask for the connections they concern.
  */
 export class BrowserAccess {
   constructor(
@@ -86,16 +86,16 @@ export class BrowserAccess {
         }
       }
     }
-    const deviceNos =
-      access.zoneIds === null
-        ? null
-        : new Set(
-            (
-              await this.deps.db.tenant({ tenantId, zoneIds: access.zoneIds }, (sql) =>
-                sql.query<{ device_no: string }>('SELECT device_no FROM iot_device'),
-              )
-            ).rows.map((row) => row.device_no),
-          );
+    // The devices the user's scope lets through, read under the same policies as HTTP.
+    const deviceNos = !confinesDevices(access)
+      ? null
+      : new Set(
+          (
+            await this.deps.db.tenant(access, (sql) =>
+              sql.query<{ device_no: string }>('SELECT device_no FROM iot_device'),
+            )
+          ).rows.map((row) => row.device_no),
+        );
     return { streams, deviceNos };
   }
 

@@ -424,7 +424,7 @@ export class MqttBroker {
         case 'tenant':
           return browser.tenantId === change.tenantId;
         case 'devices':
-          // Only browsers confined to zones hold device lists that a move can change.
+          // Only confined browsers (zones, projects) hold device lists that a move can change.
           return browser.tenantId === change.tenantId && browser.live?.deviceNos !== null;
         case 'everything':
           return true;

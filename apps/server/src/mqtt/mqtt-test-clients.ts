@@ -51,6 +51,33 @@ export function nextMessage(client: MqttClient): Promise<{ topic: string; payloa
   );
 }
 
+/** Collects what a client receives, to wait for one message and see what came before it. */
+export function inbox(client: MqttClient) {
+  const topics: string[] = [];
+  const waiters: Array<{ topic: string; resolve: () => void }> = [];
+  client.on('message', (topic) => {
+    topics.push(topic);
+    for (const waiter of waiters.filter((one) => one.topic === topic)) waiter.resolve();
+  });
+  return {
+    topics,
+    /** Waits until the topic arrived; answers every topic received before it (and clears). */
+    async until(topic: string): Promise<string[]> {
+      if (!topics.includes(topic))
+        await new Promise<void>((resolve, reject) => {
+          waiters.push({ topic, resolve });
+          setTimeout(
+            () => reject(new Error(`${topic} never arrived: ${topics.join(', ')}`)),
+            5_000,
+          );
+        });
+      const before = topics.slice(0, topics.indexOf(topic));
+      topics.length = 0;
+      return before;
+    },
+  };
+}
+
 /** Subscribes to each filter alone: the granted QoS, or 128 when refused. */
 export async function grants(client: MqttClient, filters: string[]): Promise<number[]> {
   const out: number[] = [];

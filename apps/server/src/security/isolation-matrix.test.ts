@@ -34,6 +34,8 @@ const NOT_COMPARED: Record<string, string> = {
     "answers the caller's own authority only: another username is refused in any tenant",
   'GET /api/admin/sysmenu/queryDataFieldByMenuCode':
     "lists the fields of the contract's entity behind a menu code: no tenant's rows are read",
+  'GET /api/video/camera/queryAllCamera':
+    "lists devices of the camera kind only, and demo's fixture device is a valve controller",
 };
 
 /** What a refusal looks like; a 200 must then show nothing of the other tenant. */

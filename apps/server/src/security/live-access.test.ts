@@ -17,12 +17,14 @@ import {
   closesWithin,
   connectClient,
   deviceOnBroker,
+  inbox,
   issueSecret,
   startExternalBrokerServer,
   tcpUrl,
   TEST_MQTT_URL,
   wsUrl,
 } from '../mqtt/mqtt-test-clients';
+import { addDemoUser } from './demo-user';
 import { noGrantUser } from '@shuili/test-support/no-grant-user';
 import { alarmRepo } from '../modules/iot/alarm/alarm.repo';
 import {
@@ -37,63 +39,6 @@ import {
  * that the database announces as it changes, never what the token said.
  */
 const DEADLINE_MS = 2_000;
-
-/** Collects what a client receives, to wait for one message and see what came before it. */
-function inbox(client: MqttClient) {
-  const topics: string[] = [];
-  const waiters: Array<{ topic: string; resolve: () => void }> = [];
-  client.on('message', (topic) => {
-    topics.push(topic);
-    for (const waiter of waiters.filter((one) => one.topic === topic)) waiter.resolve();
-  });
-  return {
-    topics,
-    /** Waits until the topic arrived; answers every topic received before it (and clears). */
-    async until(topic: string): Promise<string[]> {
-      if (!topics.includes(topic))
-        await new Promise<void>((resolve, reject) => {
-          waiters.push({ topic, resolve });
-          setTimeout(
-            () => reject(new Error(`${topic} never arrived: ${topics.join(', ')}`)),
-            5_000,
-          );
-        });
-      const before = topics.slice(0, topics.indexOf(topic));
-      topics.length = 0;
-      return before;
-    },
-  };
-}
-
-/**
- * A demo user with these roles, created through the API as demo's administrator would (in demo's
- * first organisation); answers its id and a signed-in token.
- */
-async function addDemoUser(server: TestServer, adminToken: string, roleCodes: string[]) {
-  const { rows } = await server.db.system((sql) =>
-    sql.query<{ org_id: string; role_ids: string[] }>(
-      `SELECT (SELECT o.id::text FROM sys_org o WHERE o.tenant_id = t.id ORDER BY o.id LIMIT 1) AS org_id,
-              array(SELECT r.id::text FROM sys_role r
-                     WHERE r.tenant_id = t.id AND r.role_code = ANY ($1::text[])) AS role_ids
-         FROM tenant t WHERE t.tenant_code = 'demo'`,
-      [roleCodes],
-    ),
-  );
-  const username = `live${crypto.randomBytes(3).toString('hex')}`;
-  const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
-    token: adminToken,
-    body: {
-      username,
-      nickname: username,
-      password: 'Live-access-42',
-      orgId: rows[0]!.org_id,
-      roleIds: rows[0]!.role_ids,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const token = (await signIn(server, 'demo', username, 'Live-access-42')).access_token;
-  return { id: String(created.body.data.id), token };
-}
 
 describe.each(BACKENDS)(
   'access changes take effect at once on $backend',

@@ -113,7 +113,11 @@ export function targetOf(
   }
   const reference = /^(\w+?)Ids?$/.exec(field.name)?.[1];
   if (reference !== undefined) {
-    const table = REFERENCE_NAMES.get(reference);
+    // The spec also names references by table ("sysUserId" for a sys_user, as "userId").
+    const unprefixed = reference.replace(/^(sys|iot)([A-Z])/, (_, _prefix, first: string) =>
+      first.toLowerCase(),
+    );
+    const table = REFERENCE_NAMES.get(reference) ?? REFERENCE_NAMES.get(unprefixed);
     return { kind: 'object', table: table ?? '?', field: 'id' };
   }
   const keyTable = OBJECT_KEYS.get(field.name);

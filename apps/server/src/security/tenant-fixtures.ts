@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { DEVICE_FILE_CALLS, ENTITIES, entityCalls, type EntityDef } from '@shuili/contract';
+import {
+  DEVICE_FILE_CALLS,
+  ENTITIES,
+  entityCalls,
+  USER_LINK_CALLS,
+  type EntityDef,
+} from '@shuili/contract';
 import { storedFields } from '../entity/entity-ddl';
 import { ENTITY_SAMPLES, type SampleContext, type Unique } from '../entity/entity-samples';
 import {
@@ -200,6 +206,9 @@ export async function createTenantFixtures(
   });
   await api('POST', '/api/admin/syszone/assignZone', {
     body: { userId: idOf('sys_user'), zoneIds: [idOf('sys_zone')] },
+  });
+  await api('POST', USER_LINK_CALLS.bindProjects, {
+    body: { userId: idOf('sys_user'), projectIds: [idOf('iot_project')] },
   });
 
   // A tree's first level below the fixture is its child: make one, so the level is not empty.

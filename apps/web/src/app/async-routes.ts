@@ -1,5 +1,12 @@
+import { ROLE_ADMIN } from '@shuili/contract';
 import type { AppRoute } from './app-route';
 import { lazyPage } from './lazy-page';
+
+/**
+ * Spec §6 meta roles: screens only an administrator should ever see. A role granted such a menu
+ * (or its URLs) still gets no route; the server checks the calls besides.
+ */
+const ADMIN_ONLY = [ROLE_ADMIN];
 
 // Each screen is its own chunk, loaded when first opened (never by the sign-in page), together
 // with its area's strings (the generic entity screens' and the area's own: i18n/features).
@@ -146,7 +153,7 @@ export const asyncRoutes: AppRoute[] = [
         path: 'appclient',
         name: 'AppClient',
         page: admin.AppClientPage,
-        meta: { title: 'route.appclient', icon: 'api' },
+        meta: { title: 'route.appclient', icon: 'api', roles: ADMIN_ONLY },
       },
       {
         path: 'operationlog',
@@ -173,7 +180,7 @@ export const asyncRoutes: AppRoute[] = [
         path: 'onlinesysuser',
         name: 'OnlineSysUser',
         page: adminScreen(() => import('../features/admin-extra/OnlineUserPage'), 'OnlineUserPage'),
-        meta: { title: 'route.onlinesysuser', icon: 'wifi' },
+        meta: { title: 'route.onlinesysuser', icon: 'wifi', roles: ADMIN_ONLY },
       },
     ],
   },
@@ -192,13 +199,13 @@ export const asyncRoutes: AppRoute[] = [
         path: 'sysurl',
         name: 'SysUrl',
         page: admin.SysUrlPage,
-        meta: { title: 'route.sysurl', icon: 'link' },
+        meta: { title: 'route.sysurl', icon: 'link', roles: ADMIN_ONLY },
       },
       {
         path: 'datapermission',
         name: 'DataPermission',
         page: admin.DataPermissionPage,
-        meta: { title: 'route.datapermission', icon: 'database' },
+        meta: { title: 'route.datapermission', icon: 'database', roles: ADMIN_ONLY },
       },
     ],
   },
@@ -306,6 +313,6 @@ export const asyncRoutes: AppRoute[] = [
     path: '/systenant',
     name: 'SysTenant',
     page: admin.SysTenantPage,
-    meta: { title: 'route.systenant', icon: 'cluster' },
+    meta: { title: 'route.systenant', icon: 'cluster', roles: ADMIN_ONLY },
   },
 ];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeRedirect } from './open-paths';
+import { loginPath, OPEN_PATHS, safeRedirect } from './open-paths';
+
+describe('OPEN_PATHS', () => {
+  it('lists the open pages that exist, and not traceability’s, which are not built yet', () => {
+    expect(OPEN_PATHS).toContain('/thirdLogin');
+    expect(OPEN_PATHS).not.toContain('/search');
+    expect(OPEN_PATHS).not.toContain('/traceHome');
+  });
+});
 
 describe('loginPath', () => {
   it('keeps the whole intended path, query included', () => {

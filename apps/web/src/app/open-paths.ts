@@ -1,14 +1,16 @@
-/** Spec §2: the paths anyone may open without signing in. */
+/**
+ * Spec §2: the paths anyone may open without signing in, each with its page (route-table.tsx).
+ * The spec's /search and /traceHome come with traceability's pages; until then they are unknown
+ * paths like any other.
+ */
 export const OPEN_PATHS: readonly string[] = [
   '/login',
   '/auth-redirect',
   '/forgotpassword',
   '/register',
-  '/search',
   '/thirdLogin',
   '/404',
   '/401',
-  '/traceHome',
 ];
 
 export const HOME_PATH = '/home/workbench';

@@ -28,6 +28,11 @@ const AuthRedirectPage = lazyPage(
   () => import('../features/auth/AuthRedirectPage'),
   'AuthRedirectPage',
 );
+const ThirdLoginPage = lazyPage(
+  () => import('../features/auth/third-login/ThirdLoginPage'),
+  'ThirdLoginPage',
+  ['account'],
+);
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'), 'NotFoundPage');
 const UnauthorizedPage = lazyPage(
   () => import('../features/errors/UnauthorizedPage'),
@@ -56,6 +61,7 @@ const openRoutes: RouteObject[] = [
     element: <ForgotPasswordPage />,
   },
   { path: '/auth-redirect', handle: titled('route.authRedirect'), element: <AuthRedirectPage /> },
+  { path: '/thirdLogin', handle: titled('route.authRedirect'), element: <ThirdLoginPage /> },
   { path: '/404', handle: titled('route.notFound'), element: <NotFoundPage /> },
   { path: '/401', handle: titled('route.unauthorized'), element: <UnauthorizedPage /> },
 ];

@@ -8,7 +8,7 @@ import {
 import { i18n } from '../i18n/i18n';
 import { clearAuthStorage, setActiveRole, setTenantName, setToken } from '../lib/auth-storage';
 import { http } from '../lib/http';
-import { resetSessionStore, useSessionStore } from './session-store';
+import { resetSessionStore, useSessionStore, type SessionState } from './session-store';
 
 /** A session that cannot be established; its message is shown before returning to sign-in. */
 export class SessionError extends Error {
@@ -18,7 +18,11 @@ export class SessionError extends Error {
   }
 }
 
-async function loadSession(): Promise<void> {
+/**
+ * Spec §4: user info (roles), then the menu authority, then the organisations, then the routes,
+ * generated for the role the user acts as (the server's menu and grants are that role's too).
+ */
+export async function fetchSession(): Promise<SessionState> {
   // Route generation and the route list come with the console, not with the sign-in page.
   const routing = Promise.all([import('./async-routes'), import('./generate-routes')]);
   // Awaited below; a sign-in that fails first must not leave its failure unhandled.
@@ -29,7 +33,7 @@ async function loadSession(): Promise<void> {
   if (!Array.isArray(user.roles) || user.roles.length === 0) {
     throw new SessionError(i18n.t('session.rolesRequired'));
   }
-  const activeRole = user.activeRole || user.roles[0];
+  const activeRole = user.activeRole || user.roles[0]!;
   setActiveRole(activeRole);
   setTenantName(user.tenantName);
 
@@ -43,7 +47,7 @@ async function loadSession(): Promise<void> {
   });
 
   const [{ asyncRoutes }, { generateRoutes }] = await routing;
-  useSessionStore.setState({
+  return {
     status: 'ready',
     user,
     roles: user.roles,
@@ -51,8 +55,8 @@ async function loadSession(): Promise<void> {
     menu: authority.menu,
     menuButtons: authority.menuButton,
     orgs: orgPage.list,
-    routes: generateRoutes(asyncRoutes, user.roles, authority.menu),
-  });
+    routes: generateRoutes(asyncRoutes, [activeRole], authority.menu),
+  };
 }
 
 /** Reloads the signed-in user: the server translates its tenant name into the current language. */
@@ -73,13 +77,18 @@ let loading: Promise<void> | undefined;
  */
 export function ensureSession(): Promise<void> {
   if (useSessionStore.getState().status === 'ready') return Promise.resolve();
-  loading ??= loadSession().finally(() => {
-    loading = undefined;
-  });
+  loading ??= fetchSession()
+    .then(useSessionStore.setState)
+    .finally(() => {
+      loading = undefined;
+    });
   return loading;
 }
 
-/** Spec §4 reset token: forget the token, roles, menu buttons, tenant name and routes. */
+/**
+ * Spec §4 reset token: forget the token, roles, menu buttons, tenant name and routes. The tab
+ * views stay (a Re-Login as the same user finds them again); only ending the session closes them.
+ */
 export function resetToken(): void {
   clearAuthStorage();
   resetSessionStore();
@@ -97,18 +106,9 @@ export function endSigningOut(): void {
   signingOut = false;
 }
 
-/**
- * Spec §4 logout: tell the server, then reset everything the session left in the browser; the
- * route guard, seeing no token, then shows /login.
- */
-export async function logout(): Promise<void> {
-  try {
-    await http.post('/api/uaa/oauth/logout', { silent: true });
-  } catch {
-    // Signing out locally must work even when the server cannot be reached.
-  }
+/** A logout is under way (end-session.ts, which the sign-in page does not download). */
+export function startSigningOut(): void {
   signingOut = true;
-  resetToken();
 }
 
 /** Starts a session from a fresh access token: whatever an earlier session left is dropped. */

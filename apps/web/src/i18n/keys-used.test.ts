@@ -31,7 +31,7 @@ const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   resource: /^\.\.\/(resource|features\/(admin|admin-extra|authority|iot))\//,
   admin: /^\.\.\/features\/(admin|admin-extra|authority)\//,
   iot: /^\.\.\/features\/iot\//,
-  account: /^\.\.\/features\/(profile|auth\/second-factor)\//,
+  account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,
 };
 
 /** The strings a source file can rely on in a language: the base file and its areas' files. */

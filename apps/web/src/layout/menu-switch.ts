@@ -46,9 +46,10 @@ export function fetchSwitchedMenu(choice: MenuChoice): Promise<Authority> {
   });
 }
 
-/** The routes a menu gives the signed-in user: route generation as the session start does it. */
+/** The routes a menu gives the signed-in user: generated for the active role, as at session start. */
 export function routesFor(menu: Authority['menu']): AppRoute[] {
-  return generateRoutes(asyncRoutes, useSessionStore.getState().roles, menu);
+  const { activeRole } = useSessionStore.getState();
+  return generateRoutes(asyncRoutes, activeRole ? [activeRole] : [], menu);
 }
 
 /** Whether a path stays open with the given routes. */

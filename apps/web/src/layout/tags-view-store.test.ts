@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import type { SysUser } from '@shuili/contract';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../app/app-route';
+import { TAB_VIEWS_KEY, viewClosers } from '../app/end-session';
 import { useSessionStore } from '../app/session-store';
 import {
   addView,
@@ -8,6 +10,7 @@ import {
   delAllViews,
   delOthersViews,
   delView,
+  parseSavedViews,
   tagsView,
   tagViewOf,
   updateVisitedView,
@@ -144,7 +147,7 @@ describe('routes', () => {
 });
 
 describe('store', () => {
-  it('shows affixed tabs before they are cached, and forgets everything when the session ends', () => {
+  it('shows affixed tabs before they are cached; a token reset keeps them, logout closes them', () => {
     useSessionStore.setState({ status: 'ready' });
     tagsView.addAffixed([home]);
     tagsView.add(profile);
@@ -152,6 +155,51 @@ describe('store', () => {
     expect(useTagsViewStore.getState().cachedViews).toEqual(['/profile/index']);
 
     useSessionStore.setState({ status: 'empty' });
+    expect(paths(useTagsViewStore.getState())).toEqual(['/home/workbench', '/profile/index']);
+
+    viewClosers.forEach((close) => close());
     expect(useTagsViewStore.getState()).toEqual(empty);
+  });
+});
+
+describe('tabs kept across a token reset (spec §4)', () => {
+  const saved = (owner: string, views: unknown) => JSON.stringify({ owner, views });
+  const user = (id: string) => ({ id, tenantCode: 'demo' }) as SysUser;
+
+  it('reads only the owner’s saved tabs, and only paths inside the app', () => {
+    const text = saved('demo/7', [home, profile, { ...report, fullPath: '//evil.example' }, null]);
+    expect(parseSavedViews(text, 'demo/7').map((v) => v.path)).toEqual([
+      '/home/workbench',
+      '/profile/index',
+    ]);
+    expect(parseSavedViews(text, 'demo/8')).toEqual([]);
+    expect(parseSavedViews('{not json', 'demo/7')).toEqual([]);
+    expect(parseSavedViews(null, 'demo/7')).toEqual([]);
+  });
+
+  it('gives the same user their tabs back after a reload, and nobody else', () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+      removeItem: (key: string) => storage.delete(key),
+    });
+    try {
+      // As a Re-Login leaves it: the page reloaded (nothing in memory), the tabs saved.
+      storage.set(TAB_VIEWS_KEY, saved('demo/7', [home, profile]));
+      useSessionStore.setState({ status: 'ready', user: user('7'), routes: [] });
+      expect(paths(useTagsViewStore.getState())).toEqual(['/home/workbench', '/profile/index']);
+      tagsView.add(notes);
+      expect(JSON.parse(storage.get(TAB_VIEWS_KEY)!)).toMatchObject({ owner: 'demo/7' });
+
+      // Another user signs in in this tab after a reset: they start afresh.
+      useSessionStore.setState({ status: 'empty', user: undefined });
+      useSessionStore.setState({ status: 'ready', user: user('8'), routes: [] });
+      expect(useTagsViewStore.getState()).toEqual(empty);
+    } finally {
+      viewClosers.forEach((close) => close());
+      useSessionStore.setState({ status: 'empty', user: undefined });
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 import type { AppRoute } from '../app/app-route';
-import { routeTrails } from '../app/generate-routes';
-import { useSessionStore } from '../app/session-store';
+import { asyncRoutes } from '../app/async-routes';
+import { isPathAllowed, routeTrails } from '../app/generate-routes';
+import { TAB_VIEWS_KEY, viewClosers } from '../app/end-session';
+import { safeRedirect } from '../app/open-paths';
+import { useSessionStore, type SessionState } from '../app/session-store';
 
 /** Spec §3 view tab: one per screen (pathname), remembering where in it the user was. */
 export interface TagView {
@@ -144,7 +147,64 @@ export const tagsView = {
   reset: () => useTagsViewStore.setState(EMPTY, true),
 };
 
-// Spec §4: logout (and a reset session) closes all tab views; the next user starts afresh.
+/** Whose tabs they are: the same person in the same tenant, whatever the role. */
+function viewsOwnerOf(user: { tenantCode: string; id: string }): string {
+  return `${user.tenantCode}/${user.id}`;
+}
+
+/** The saved tabs if they are the owner's; anything malformed counts as none. */
+export function parseSavedViews(text: string | null, owner: string): TagView[] {
+  try {
+    const saved = JSON.parse(text ?? 'null') as { owner?: unknown; views?: unknown } | null;
+    if (saved?.owner !== owner || !Array.isArray(saved.views)) return [];
+    return (saved.views as Array<Partial<TagView> | null>).flatMap((view) => {
+      const { path, fullPath, title, meta } = view ?? {};
+      // Only paths inside the app: a tab's fullPath is where clicking it goes.
+      if (typeof path !== 'string' || safeRedirect(fullPath) !== fullPath) return [];
+      if (!fullPath?.startsWith(path)) return [];
+      return [
+        tagViewOf({ path, meta: { ...meta, title: String(title || NO_NAME) } }, path, fullPath),
+      ];
+    });
+  } catch {
+    return [];
+  }
+}
+
+// Whose tabs the store holds now; none before a session and after a logout.
+let owner: string | undefined;
+
+/**
+ * Spec §4: a reset token keeps the tab views. They are kept in the browser tab's session storage
+ * too, so a Re-Login, which reloads the page, gives the same user their tabs back (those their
+ * routes still allow); anyone else signing in starts afresh.
+ */
+function adopt({ user, routes }: SessionState): void {
+  const next = user && viewsOwnerOf(user);
+  if (next === owner) return;
+  owner = next;
+  const saved = next ? parseSavedViews(sessionStorage.getItem(TAB_VIEWS_KEY), next) : [];
+  useTagsViewStore.setState(
+    {
+      visitedViews: saved.filter((view) => isPathAllowed(view.path, asyncRoutes, routes)),
+      cachedViews: [],
+    },
+    true,
+  );
+}
+
 useSessionStore.subscribe((state, previous) => {
-  if (state.status === 'empty' && previous.status !== 'empty') tagsView.reset();
+  if (state.status === 'ready' && previous.status !== 'ready') adopt(state);
+});
+// The session may have become ready before the console's code arrived.
+if (useSessionStore.getState().status === 'ready') adopt(useSessionStore.getState());
+
+useTagsViewStore.subscribe(({ visitedViews }) => {
+  if (owner) sessionStorage.setItem(TAB_VIEWS_KEY, JSON.stringify({ owner, views: visitedViews }));
+});
+
+// Spec §4: logout (and a third-party sign-in start) closes all tab views.
+viewClosers.add(() => {
+  owner = undefined;
+  tagsView.reset();
 });

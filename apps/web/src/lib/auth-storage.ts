@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE } from '@shuili/contract';
+import { TOKEN_COOKIE, TOKEN_SUFFIX } from '@shuili/contract';
 import { getCookie, removeCookie, setCookie } from './cookies';
 
 // Session storage keeps per-tab facts that must not outlive the browser tab (spec §4).
@@ -33,14 +33,14 @@ export function setTenantName(name: string): void {
   sessionStorage.setItem(TENANT_NAME_KEY, name);
 }
 
-/** The role sent in the role-code header; unknown until user info has loaded. */
+/** The role-code header's value, "<role>-token"; unknown until user info has loaded. */
 export function getActiveRole(): string | undefined {
   return sessionStorage.getItem(ACTIVE_ROLE_KEY) ?? undefined;
 }
 
-export function setActiveRole(role: string | undefined): void {
-  if (role) sessionStorage.setItem(ACTIVE_ROLE_KEY, role);
-  else sessionStorage.removeItem(ACTIVE_ROLE_KEY);
+/** Spec §4 role switch: the token the role is sent as is the role's code plus "-token". */
+export function setActiveRole(role: string): void {
+  sessionStorage.setItem(ACTIVE_ROLE_KEY, role + TOKEN_SUFFIX);
 }
 
 export function getLastTenant(): RememberedTenant | undefined {

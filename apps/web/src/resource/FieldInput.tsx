@@ -116,7 +116,11 @@ export function FieldInput({ field, editingId, ...control }: FieldInputProps) {
       return <StatusSwitch {...control} />;
     case 'password':
       return (
-        <Input.Password {...control} autoComplete="new-password" maxLength={PASSWORD_INPUT_MAX} />
+        <Input.Password
+          {...control}
+          autoComplete="new-password"
+          maxLength={field.max ?? PASSWORD_INPUT_MAX}
+        />
       );
     case 'datetime':
       return <DatePicker {...control} showTime format={DATE_FORMAT} style={{ width: '100%' }} />;

@@ -75,8 +75,9 @@ export function fieldRules(field: FieldDef, label: string, t: Translate): Rule[]
   const rules: Rule[] = [];
   if (field.required) rules.push(requiredRule(field, label, t));
 
-  // Passwords carry their limits in the contract's schema only (spec §5: 6 to 31).
-  const limits = field.kind === 'password' ? LIMITS.password : field;
+  // Passwords carry their limits in the contract's schema only (spec §5: 6 to 31); a secret
+  // (an app client's) declares its own.
+  const limits = field.kind === 'password' && field.max === undefined ? LIMITS.password : field;
   if (TEXT_KINDS.has(field.kind) && limits.max !== undefined) {
     const max = limits.max;
     const min = limits.min !== undefined && limits.min > 1 ? limits.min : undefined;

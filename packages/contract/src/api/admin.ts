@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { idSchema } from '../entity-kit/schemas';
+import { withSingularNames } from '../entity-kit/singular';
 import { v } from '../validation';
 
 const ids = (max = 5000) => z.array(idSchema).max(max);
 
 /** Grants written as whole lists: the list replaces what the role (or user, URL) held. */
 export const roleGrantSchemas = {
-  authorizeRoleToUser: z.strictObject({
-    userId: idSchema,
-    roleIds: ids(200).min(1, { error: 'validation.required' }),
-  }),
+  /** Spec §3 names one role: `roleId` stands for `roleIds: [roleId]`, as on the user itself. */
+  authorizeRoleToUser: withSingularNames(
+    { userId: idSchema, roleIds: ids(200).min(1, { error: 'validation.required' }) },
+    [{ list: 'roleIds', singular: 'roleId', element: idSchema, required: true }],
+  ),
   authorizeUserToRole: z.strictObject({ roleId: idSchema, userIds: ids(100_000) }),
   authorizeMenuToRole: z.strictObject({ roleId: idSchema, menuIds: ids() }),
   /** With menuId only that menu's buttons are replaced; without, all of the role's buttons. */

@@ -81,6 +81,11 @@ export const sysUserSchema = z.object({
   username: z.string(),
   nickname: z.string(),
   roles: z.array(z.string()),
+  /**
+   * The names of the roles held, in the order of `roles`: what the role switch of spec §4 lists.
+   * (A list, not a record: the sign-in page would otherwise download zod's record type.)
+   */
+  roleNames: z.array(z.string()),
   activeRole: z.string(),
   avatar: z.string().nullable(),
   tenantCode: z.string(),
@@ -160,7 +165,12 @@ export const registeredSchema = z.object({ tenantCode: z.string(), username: z.s
 export type RegisterAccountBody = z.input<typeof registerAccountSchema>;
 export type Registered = z.infer<typeof registeredSchema>;
 
-export const emailCaptchaQuerySchema = z.object({ tenantCode: v.tenantCode(), email: v.email() });
+/** Without tenantCode the code is for the address in every tenant (a reset link by address). */
+export const emailCaptchaQuerySchema = z.object({
+  tenantCode: v.tenantCode().optional(),
+  email: v.email(),
+});
+/** The console's two-step reset: the e-mailed code and the new password at once. */
 export const retrievePasswordSchema = z.object({
   tenantCode: v.tenantCode(),
   email: v.email(),

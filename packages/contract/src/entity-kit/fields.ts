@@ -108,6 +108,11 @@ export interface FieldDef {
   onDelete?: 'restrict' | 'set-null';
   /** Width of the list column in px. */
   width?: number;
+  /**
+   * The spec's name for one value of this list (spec §3 User `roleId` beside `roleIds`): add and
+   * update take it as a list of one, and rows answer the list's first value under it.
+   */
+  singular?: string;
 }
 
 type Common = Partial<
@@ -160,6 +165,40 @@ const requiredText = z.string({
         : 'validation.invalid'
       : undefined,
 });
+
+/** The spec's date format (§9 YYYY-MM-DD HH:mm:ss): a wall-clock time without an offset. */
+const SPEC_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * A time in the spec's format, read in the server's time zone (as the exports print times) and
+ * answered as an ISO time: a client written from the spec sends its dates so. An impossible
+ * date (the 30th of February) is invalid, not moved to the next month.
+ */
+function fromSpecDatetime(text: string, ctx: z.RefinementCtx): string {
+  const [, ...parts] = SPEC_DATETIME.exec(text)!;
+  const [year, month, day, hour, minute, second] = parts.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const at = new Date(2000, month - 1, day, hour, minute, second);
+  at.setFullYear(year);
+  const same =
+    at.getFullYear() === year &&
+    at.getMonth() === month - 1 &&
+    at.getDate() === day &&
+    at.getHours() === hour &&
+    at.getMinutes() === minute &&
+    at.getSeconds() === second;
+  if (!same || year < 1000) {
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: text });
+    return z.NEVER;
+  }
+  return at.toISOString();
+}
 
 const ID = /^\d{1,18}$/;
 const idInput = () =>
@@ -277,13 +316,13 @@ export const f = {
       { search: 'eq', ...options },
       { ref: options.target },
     ),
-  refs: (options: Common & { target: LinkTarget }) =>
+  refs: ({ singular, ...options }: Common & { target: LinkTarget; singular?: string }) =>
     field(
       'refs',
       'bigint',
       z.array(idInput(), { error: 'validation.invalid' }).max(200),
       { sortable: false, export: true, ...options },
-      { link: options.target },
+      { link: options.target, ...(singular ? { singular } : {}) },
     ),
   /** Enabled (1) or disabled (0); lists toggle it in place. */
   status: (options: Partial<Common> = {}) =>
@@ -308,13 +347,40 @@ export const f = {
       { list: false, export: false, createOnly: true, ...options },
       { writeOnly: true },
     ),
+  /**
+   * A secret kept only as a hash by the entity's hooks (an app client's own secret): taken on add
+   * and update, within its length bounds and never trimmed, never answered, no column of its own.
+   */
+  secret: (options: Common & { min: number; max: number }) =>
+    field(
+      'password',
+      'text',
+      requiredText.min(options.min).max(options.max),
+      { list: false, export: false, search: undefined, virtual: true, ...options },
+      { writeOnly: true, min: options.min, max: options.max },
+    ),
+  /** true or false; the words "true" and "false" too, as form parameters and older clients send them. */
   bool: (options: Common) =>
-    field('switch', 'boolean', z.boolean({ error: 'validation.invalid' }), options),
+    field(
+      'switch',
+      'boolean',
+      z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+        error: 'validation.invalid',
+      }),
+      options,
+    ),
+  /** An ISO time with its offset, or the spec's YYYY-MM-DD HH:mm:ss in the server's zone. */
   datetime: (options: Common) =>
     field(
       'datetime',
       'timestamptz',
-      z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+      z.union(
+        [
+          z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+          z.string().regex(SPEC_DATETIME).transform(fromSpecDatetime),
+        ],
+        { error: 'validation.invalid' },
+      ),
       { sortable: true, ...options },
     ),
   /** A list of short strings (grant types, scopes). */

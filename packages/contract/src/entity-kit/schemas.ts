@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EntityDef } from './define-entity';
 import type { FieldDef } from './fields';
+import { withSingularNames, type SingularName } from './singular';
 
 /** Blank form values mean "no value" for optional fields. */
 const blankToNull = (value: unknown) => (value === '' ? null : value);
@@ -13,6 +14,18 @@ function optionalInput(field: FieldDef) {
   return z.preprocess(blankToNull, field.input.nullable().optional());
 }
 
+/** The spec's singular names of the entity's writable list fields (a user's roleId). */
+function singularNamesOf(entity: EntityDef, creating: boolean): SingularName[] {
+  return writable(entity)
+    .filter(([, field]) => field.singular && !(field.createOnly && !creating))
+    .map(([name, field]) => ({
+      list: name,
+      singular: field.singular!,
+      element: (field.input as z.ZodArray).element as z.ZodType,
+      required: creating && field.required,
+    }));
+}
+
 /** The body of add<Name>: every form field, required ones required. */
 export function createSchemaOf(entity: EntityDef) {
   const shape: Record<string, z.ZodType> = {};
@@ -23,17 +36,31 @@ export function createSchemaOf(entity: EntityDef) {
         : field.input
       : optionalInput(field);
   }
-  return z.strictObject(shape);
+  return withSingularNames(shape, singularNamesOf(entity, true));
 }
 
-/** The body of update<Name>: the key plus any form field; absent fields keep their value. */
+/**
+ * The body of update<Name>: the record's id plus any form field; absent fields keep their value.
+ * An entity keyed by another field (a region's regionCode, an app client's clientId) may name the
+ * record by that key instead of its id, as its delete call does (spec §7 "delete by regionCode").
+ */
 export function updateSchemaOf(entity: EntityDef) {
-  const shape: Record<string, z.ZodType> = { id: idSchema };
+  const byKey = entity.key !== 'id';
+  const shape: Record<string, z.ZodType> = { id: byKey ? idSchema.optional() : idSchema };
   for (const [name, field] of writable(entity)) {
     if (field.createOnly) continue;
     shape[name] = field.required ? field.input.optional() : optionalInput(field);
   }
-  return z.strictObject(shape);
+  const schema = withSingularNames(shape, singularNamesOf(entity, false));
+  if (!byKey) return schema;
+  return schema.superRefine((body, context) => {
+    const values = body as Record<string, unknown>;
+    if (
+      values.id === undefined &&
+      (values[entity.key] === undefined || values[entity.key] === null)
+    )
+      context.addIssue({ code: 'custom', path: ['id'], message: 'validation.required' });
+  });
 }
 
 export const idSchema = z
@@ -150,6 +177,7 @@ export function rowSchemaOf(entity: EntityDef) {
     if (field.ref) shape[`${name}Label`] = z.string().nullable().optional();
     if (field.link || field.targetsBy)
       shape[`${name}Label`] = z.array(z.string()).nullable().optional();
+    if (field.singular) shape[field.singular] = z.string().nullable().optional();
   }
   if (entity.tree) shape.hasChildren = z.boolean().optional();
   return z.object(shape);

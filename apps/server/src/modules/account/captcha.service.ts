@@ -88,33 +88,70 @@ export class CaptchaService {
     consume: boolean,
     countFailures = true,
   ): Promise<boolean> {
+    return (await this.verifyAny(channel, [recipient], code, consume, countFailures)) !== undefined;
+  }
+
+  /**
+   * Checks a code against the newest live code of each of several recipients (a reset link asked
+   * for by address alone: the code may have been sent for any tenant of the address) and answers
+   * the recipient whose code it is. A miss is a wrong guess at every one of them.
+   */
+  async verifyAny(
+    channel: CaptchaChannel,
+    recipients: readonly string[],
+    code: string,
+    consume: boolean,
+    countFailures = true,
+  ): Promise<string | undefined> {
     // Wrong guesses are counted per recipient across codes: asking for a fresh code every minute
     // does not buy fresh guesses.
-    const failuresKey = `captcha-fail:${channel}:${recipient}`;
-    if (countFailures && (await this.rateLimits.lockedFor([failuresKey])) > 0) return false;
-    const ok = await this.db.system(async (sql) => {
-      const { rows } = await sql.query<{ id: string; code_hash: string; attempts: number }>(
-        `SELECT id, code_hash, attempts FROM captcha
-          WHERE channel = $1 AND recipient = $2 AND consumed_at IS NULL AND expires_at > now()
-          ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        [channel, recipient],
+    const failuresKey = (recipient: string) => `captcha-fail:${channel}:${recipient}`;
+    const open: string[] = [];
+    for (const recipient of new Set(recipients))
+      if (!countFailures || (await this.rateLimits.lockedFor([failuresKey(recipient)])) === 0)
+        open.push(recipient);
+    if (open.length === 0) return undefined;
+    const matched = await this.db.system(async (sql) => {
+      const { rows } = await sql.query<{
+        id: string;
+        recipient: string;
+        code_hash: string;
+        attempts: number;
+      }>(
+        `SELECT id, recipient, code_hash, attempts FROM captcha
+          WHERE channel = $1 AND recipient = ANY($2) AND consumed_at IS NULL AND expires_at > now()
+          ORDER BY created_at DESC, id DESC FOR UPDATE`,
+        [channel, open],
       );
-      const live = rows[0];
-      if (!live || live.attempts >= CAPTCHA.maxAttempts) return false;
-      const expected = Buffer.from(live.code_hash, 'hex');
-      const given = Buffer.from(this.hash(recipient, code), 'hex');
-      if (!crypto.timingSafeEqual(expected, given)) {
-        await sql.query('UPDATE captcha SET attempts = attempts + 1 WHERE id = $1', [live.id]);
-        return false;
+      // Only each recipient's newest code counts, as a resend replaces the one before.
+      const newest = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) if (!newest.has(row.recipient)) newest.set(row.recipient, row);
+      const live = [...newest.values()].filter((row) => row.attempts < CAPTCHA.maxAttempts);
+      const hit = live.find((row) =>
+        crypto.timingSafeEqual(
+          Buffer.from(row.code_hash, 'hex'),
+          Buffer.from(this.hash(row.recipient, code), 'hex'),
+        ),
+      );
+      if (!hit) {
+        if (live.length > 0)
+          await sql.query('UPDATE captcha SET attempts = attempts + 1 WHERE id = ANY($1)', [
+            live.map((row) => row.id),
+          ]);
+        return undefined;
       }
       await sql.query(
         `UPDATE captcha SET verified_at = coalesce(verified_at, now()), consumed_at = CASE WHEN $2 THEN now() END WHERE id = $1`,
-        [live.id, consume],
+        [hit.id, consume],
       );
-      return true;
+      return hit.recipient;
     });
-    if (!ok && countFailures)
-      await this.rateLimits.attempt(failuresKey, RATE_RULES.captchaFailuresPerRecipient);
-    return ok;
+    if (matched === undefined && countFailures)
+      for (const recipient of open)
+        await this.rateLimits.attempt(
+          failuresKey(recipient),
+          RATE_RULES.captchaFailuresPerRecipient,
+        );
+    return matched;
   }
 }

@@ -2,6 +2,7 @@ import {
   appClientEntity,
   dataPermissionEntity,
   ENTITIES,
+  iotProjectEntity,
   notificationEntity,
   sysMenuButtonEntity,
   sysRoleEntity,
@@ -24,7 +25,7 @@ import {
 } from './authority.hooks';
 import { tenantHooks } from './tenant.hooks';
 import { userHooks } from './user.hooks';
-import { zoneHooks } from './zone-confinement';
+import { projectHooks, zoneHooks } from './scope-confinement';
 
 /** Mounts the generic calls of every declared entity, each with its own rules. */
 export async function adminEntityRoutes(
@@ -38,6 +39,7 @@ export async function adminEntityRoutes(
   const hooks = new Map<EntityDef, EntityHooks>([
     [sysUserEntity, userHooks],
     [sysZoneEntity, zoneHooks],
+    [iotProjectEntity, projectHooks],
     [sysRoleEntity, roleHooks(deps.grants)],
     [sysUrlEntity, grantCacheHooks(deps.grants)],
     [sysMenuButtonEntity, grantCacheHooks(deps.grants)],

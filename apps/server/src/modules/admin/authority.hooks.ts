@@ -75,13 +75,23 @@ export const dataPermissionHooks: EntityHooks = {
   },
 };
 
+/**
+ * A notice is stored as spec §3 names it; `notification`, the console's former value (and the
+ * bell's name of a notice), is taken to mean the same.
+ */
+function specType(values: Record<string, unknown>) {
+  if (values.type === 'notification') values.type = 'notice';
+}
+
 /** Notifications: the publisher is whoever publishes; recipients must match the scope. */
 export const notificationHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
+    specType(values);
     await checkTargets(ctx.sql, values);
     return { publisher_id: ctx.auth.userId };
   },
   async beforeUpdate(ctx, id, values) {
+    specType(values);
     if (values.publishScope === undefined && values.publishTargets === undefined) return;
     const { rows } = await ctx.sql.query<{ publish_scope: string; targets: string[] }>(
       'SELECT publish_scope, publish_targets::text[] AS targets FROM notification WHERE id = $1',

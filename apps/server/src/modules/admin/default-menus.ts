@@ -240,6 +240,7 @@ export const EXTRA_BUTTONS: Record<string, Array<{ buttonCode: string; buttonNam
   ],
   sysuser: [
     { buttonCode: 'sysuser:grant', buttonName: 'Grant roles' },
+    { buttonCode: 'sysuser:bindProject', buttonName: 'Bind projects' },
     { buttonCode: 'sysuser:resetPassword', buttonName: 'Reset password' },
   ],
   regionalManagement: [{ buttonCode: 'regionalManagement:assign', buttonName: 'Assign zones' }],
@@ -287,6 +288,8 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<string, DefaultRoleGrants>> = 
       '/api/iot/device/exportPDFIotDevice',
       '/api/iot/device/exportWordIotDevice',
       '/api/iot/device/queryDeviceDetail',
+      // The cameras (video screens).
+      '/api/video/camera/queryAllCamera',
       // Look-ups of the device screens' project, product and zone fields.
       '/api/iot/project/queryIotProject',
       '/api/iot/product/queryIotProduct',

@@ -9,6 +9,7 @@ import {
   type DictOption,
   type Lang,
   type ZoneNode,
+  v,
 } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,13 +18,16 @@ import type { Database, Sql } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok, page, pageOf } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
-import { checkZonesGiven } from './zone-confinement';
+import { checkScopeGiven } from './scope-confinement';
 import { readAuthority } from '../account/authority.repo';
+import { callParams, optionalParam, paramSchemas } from '../account/call-params';
+import { namedUser } from '../account/named-user';
 import { replaceLinkSet, requireRow } from '../authority/link-set';
 
 const signedIn = { permission: 'authenticated' as const };
 const granted = { permission: 'granted' as const };
 const optionList = envelopeOf(z.array(dictOptionSchema));
+const idParam = z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' });
 
 async function dictionary(sql: Sql, dictType: string, lang: Lang): Promise<DictOption[]> {
   const { rows } = await sql.query<{ dict_name: string; dict_value: string }>(
@@ -36,8 +40,15 @@ async function dictionary(sql: Sql, dictType: string, lang: Lang): Promise<DictO
   }));
 }
 
-/** Zones as a tree; with `only`, just those zones and the ancestors that hold them. */
-async function zoneTree(sql: Sql, only: Set<string> | undefined): Promise<ZoneNode[]> {
+/**
+ * Zones as a tree; with `only`, just those zones and (unless `ancestors` is off) the ancestors
+ * that hold them. Without the ancestors, a zone whose parent is left out is a root.
+ */
+async function zoneTree(
+  sql: Sql,
+  only: Set<string> | undefined,
+  ancestors = true,
+): Promise<ZoneNode[]> {
   const { rows } = await sql.query<{
     id: string;
     zone_name: string;
@@ -53,7 +64,7 @@ async function zoneTree(sql: Sql, only: Set<string> | undefined): Promise<ZoneNo
     for (
       let at: typeof row | undefined = row;
       at && !keep.has(at.id);
-      at = at.zone_parent ? byId.get(at.zone_parent) : undefined
+      at = at.zone_parent && ancestors ? byId.get(at.zone_parent) : undefined
     )
       keep.add(at.id);
   }
@@ -182,23 +193,37 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
     config: granted,
     schema: {
       tags: ['SysZone'],
-      summary: 'The zones assigned to a user',
+      summary:
+        "A user's assigned zones: by sysUserId (spec §7) as a tree of zones with id and children (only assigned zones; one whose parent is not assigned is a root), by userId as a list of ids (the console's form)",
       querystring: z.object({
-        userId: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }),
+        sysUserId: optionalParam(idParam),
+        userId: optionalParam(idParam),
       }),
-      response: { 200: envelopeOf(z.array(z.string())) },
+      response: { 200: envelopeOf(z.union([z.array(zoneNodeSchema), z.array(z.string())])) },
     },
-    handler: async (request) =>
-      ok(
-        await inTenant(request, async (sql) =>
-          (
+    handler: async (request) => {
+      const { sysUserId, userId } = request.query;
+      const user = sysUserId ?? userId;
+      if (!user)
+        throw new AppError(400, 'validation.required', {
+          fields: [{ field: 'sysUserId', key: 'validation.required' }],
+        });
+      if (sysUserId && userId && sysUserId !== userId)
+        throw new AppError(400, 'validation.usersDiffer', {
+          fields: [{ field: 'sysUserId', key: 'validation.usersDiffer' }],
+        });
+      return ok(
+        await inTenant(request, async (sql) => {
+          const ids = (
             await sql.query<{ id: string }>(
               'SELECT zone_id::text AS id FROM sys_user_zone WHERE user_id = $1 ORDER BY 1',
-              [request.query.userId],
+              [user],
             )
-          ).rows.map((row) => row.id),
-        ),
-      ),
+          ).rows.map((row) => row.id);
+          return sysUserId ? zoneTree(sql, new Set(ids), false) : ids;
+        }),
+      );
+    },
   });
 
   app.post('/api/admin/syszone/assignZone', {
@@ -222,7 +247,7 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
         });
       }
       const auth = authOf(request);
-      checkZonesGiven(auth, input.data.userId, input.data.zoneIds, 'zoneIds');
+      checkScopeGiven(auth, 'zoneIds', input.data.userId, input.data.zoneIds);
       await inTenant(request, async (sql) => {
         await requireRow(sql, 'sys_user', input.data.userId, 'userId');
         await replaceLinkSet(sql, auth.tenantId, {
@@ -239,29 +264,29 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
   });
 
   const postOption = z.object({ id: z.string(), postCode: z.string(), postName: z.string() });
+  const namedUserQuery = z.object({ userId: optionalParam(idParam) });
   app.get('/api/admin/sysuserpost/queryUserPostOptions', {
     config: signedIn,
     schema: {
       tags: ['SysUserPost'],
-      summary: "The caller's posts, for the navbar's post switch",
+      summary:
+        "A user's posts, for the navbar's post switch: the caller's, or (ROLE_ADMIN) those of the user named by userId",
+      querystring: namedUserQuery,
       response: { 200: envelopeOf(z.array(postOption)) },
     },
-    handler: async (request) => {
-      const auth = authOf(request);
-      return ok(
-        await inTenant(
-          request,
-          async (sql) =>
-            (
-              await sql.query<z.infer<typeof postOption>>(
-                `SELECT p.id::text AS id, p.post_code AS "postCode", p.post_name AS "postName" FROM sys_user_post up JOIN sys_post p ON p.id = up.post_id
+    handler: async (request) =>
+      ok(
+        await inTenant(request, async (sql) => {
+          const user = await namedUser(sql, authOf(request), request.query);
+          return (
+            await sql.query<z.infer<typeof postOption>>(
+              `SELECT p.id::text AS id, p.post_code AS "postCode", p.post_name AS "postName" FROM sys_user_post up JOIN sys_post p ON p.id = up.post_id
                 WHERE up.user_id = $1 AND p.status = 1 ORDER BY p.post_sequence, p.id`,
-                [auth.userId],
-              )
-            ).rows,
-        ),
-      );
-    },
+              [user.userId],
+            )
+          ).rows;
+        }),
+      ),
   });
 
   const parentOption = z.object({ id: z.string(), menuCode: z.string(), menuName: z.string() });
@@ -269,12 +294,15 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
     config: signedIn,
     schema: {
       tags: ['account'],
-      summary: 'The top-level menus of the active role, for the navbar’s parent-menu switch',
+      summary:
+        "The top-level menus for the navbar's parent-menu switch: of the caller's active role, or (ROLE_ADMIN) of the user named by userId",
+      querystring: namedUserQuery,
       response: { 200: envelopeOf(z.array(parentOption)) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
-      const authority = await inTenant(request, (sql) => readAuthority(sql, auth.activeRole));
+      const authority = await inTenant(request, async (sql) =>
+        readAuthority(sql, (await namedUser(sql, authOf(request), request.query)).role),
+      );
       return ok(
         authority.menu.map((menu) => ({
           id: menu.id,
@@ -285,41 +313,39 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
     },
   });
 
+  const switchMenuParams = {
+    username: optionalParam(v.username()),
+    userId: optionalParam(idParam),
+    parentId: optionalParam(idParam),
+    postCode: optionalParam(z.string().trim().max(64)),
+  };
   app.post('/api/account/sysuserdetail/switchMenu', {
     config: signedIn,
     schema: {
       tags: ['account'],
       summary:
-        'The menu of the active role narrowed to one parent menu and checked against the chosen post (spec §4 switch)',
-      body: z
-        .strictObject({
-          parentId: z
-            .string()
-            .regex(/^\d{1,18}$/)
-            .nullish(),
-          postCode: z.string().max(64).nullish(),
-        })
-        .nullish(),
+        'The menu narrowed to one parent menu and checked against the chosen post (spec §4 switch). Params (query, form or JSON): username and userId name whose menu (the caller; another user of the tenant only for ROLE_ADMIN, seen with their first enabled role), parentId, postCode',
+      ...paramSchemas(switchMenuParams),
       response: { 200: envelopeOf(authoritySchema) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
-      const { parentId, postCode } = request.body ?? {};
+      const params = callParams(z.object(switchMenuParams), request);
       return ok(
         await inTenant(request, async (sql) => {
-          if (postCode) {
+          const user = await namedUser(sql, authOf(request), params);
+          if (params.postCode) {
             const { rows } = await sql.query(
               'SELECT 1 FROM sys_user_post up JOIN sys_post p ON p.id = up.post_id WHERE up.user_id = $1 AND p.post_code = $2',
-              [auth.userId, postCode],
+              [user.userId, params.postCode],
             );
             if (rows.length === 0)
               throw new AppError(400, 'validation.refMissing', {
                 fields: [{ field: 'postCode', key: 'validation.refMissing' }],
               });
           }
-          const authority = await readAuthority(sql, auth.activeRole);
-          return parentId
-            ? { ...authority, menu: authority.menu.filter((menu) => menu.id === parentId) }
+          const authority = await readAuthority(sql, user.role);
+          return params.parentId
+            ? { ...authority, menu: authority.menu.filter((menu) => menu.id === params.parentId) }
             : authority;
         }),
       );

@@ -1,9 +1,10 @@
 import type { Sql } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
+import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
 import type { UrlGrantService } from '../authority/url-grant.service';
 import { hashNewPassword } from '../account/password-policy';
-import { provisionTenant } from './tenant-provisioning.service';
+import { provisionTenant, type NewUser } from './tenant-provisioning.service';
 
 /**
  * Ends every session of a suspended tenant's users, in the suspension's own transaction: the
@@ -18,14 +19,59 @@ async function endSessionsOfTenants(sql: Sql, tenantIds: string[]) {
   );
 }
 
+/** A period that ends before it starts is refused, naming its end. */
+function checkPeriod(values: Row) {
+  if (
+    values.startTime &&
+    values.endTime &&
+    new Date(String(values.startTime)) > new Date(String(values.endTime))
+  ) {
+    throw new AppError(400, 'validation.endBeforeStart', {
+      fields: [{ field: 'endTime', key: 'validation.endBeforeStart' }],
+    });
+  }
+}
+
 /**
- * Tenants (platform tenant only): creating one provisions its administrator, default roles,
- * menus, dictionaries and URL list in the same transaction; the platform tenant and the
- * caller's own tenant cannot be deleted or suspended; suspending one ends its sessions.
+ * The first administrator of a new tenant, when the call names one: username and password come
+ * together. Without them the tenant starts with no user, and addSysTenantUser gives it its
+ * administrator later.
+ */
+async function firstAdministrator(values: Row): Promise<NewUser[]> {
+  const { adminUsername, adminPassword } = values;
+  if (adminUsername == null && adminPassword == null) return [];
+  const missing =
+    adminUsername == null ? 'adminUsername' : adminPassword == null ? 'adminPassword' : null;
+  if (missing)
+    throw new AppError(400, 'validation.required', {
+      fields: [{ field: missing, key: 'validation.required' }],
+    });
+  return [
+    {
+      username: String(adminUsername),
+      nickname: String(values.contact ?? adminUsername),
+      passwordHash: await hashNewPassword(String(adminPassword), {
+        field: 'adminPassword',
+        username: String(adminUsername),
+        tenantCode: String(values.tenantCode),
+      }),
+      email: (values.email as string | null) ?? null,
+      roleCodes: ['ROLE_ADMIN'],
+    },
+  ];
+}
+
+/**
+ * Tenants (platform tenant only): creating one provisions its default roles, menus,
+ * dictionaries, URL list and first administrator (when given) in the same transaction; the
+ * platform tenant and the caller's own tenant cannot be deleted or suspended; suspending one
+ * ends its sessions.
  */
 export function tenantHooks(grants: UrlGrantService): EntityHooks {
   return {
     async create(ctx, values) {
+      checkPeriod(values);
+      const users = await firstAdministrator(values);
       const { tenantId } = await provisionTenant(ctx.sql, {
         tenantCode: String(values.tenantCode),
         tenantName: String(values.tenantName),
@@ -34,19 +80,7 @@ export function tenantHooks(grants: UrlGrantService): EntityHooks {
         contact: (values.contact as string | null) ?? null,
         email: (values.email as string | null) ?? null,
         tel: (values.tel as string | null) ?? null,
-        users: [
-          {
-            username: String(values.adminUsername),
-            nickname: String(values.contact ?? values.adminUsername),
-            passwordHash: await hashNewPassword(String(values.adminPassword), {
-              field: 'adminPassword',
-              username: String(values.adminUsername),
-              tenantCode: String(values.tenantCode),
-            }),
-            email: (values.email as string | null) ?? null,
-            roleCodes: ['ROLE_ADMIN'],
-          },
-        ],
+        users,
       });
       await ctx.sql.query(
         'UPDATE tenant SET domain = $2, status = $3, mfa_policy = $4 WHERE id = $1',
@@ -56,11 +90,7 @@ export function tenantHooks(grants: UrlGrantService): EntityHooks {
       return tenantId;
     },
     async beforeUpdate(ctx, id, values) {
-      if (values.startTime && values.endTime && String(values.startTime) > String(values.endTime)) {
-        throw new AppError(400, 'validation.endBeforeStart', {
-          fields: [{ field: 'endTime', key: 'validation.endBeforeStart' }],
-        });
-      }
+      checkPeriod(values);
       if (id === ctx.auth.tenantId && values.status === 0)
         throw new AppError(409, 'conflict.platformTenant');
     },

@@ -215,7 +215,7 @@ export async function userAdminRoutes(
     schema: {
       tags,
       summary:
-        'Puts an existing user (same credentials) into another tenant as an operator; platform tenant only',
+        'Puts an existing user (same credentials) into another tenant: as its administrator when the tenant has none yet (one added without an administrator), else as an operator; platform tenant only',
       querystring: tenantUser.partial(),
       body: tenantUser.partial().nullish(),
       response: { 200: envelopeOf(z.object({ tenantCode: z.string(), userId: z.string() })) },
@@ -265,8 +265,15 @@ export async function userAdminRoutes(
              RETURNING id::text AS id`,
             [tenantId, user.username, user.nickname, user.password_hash, user.email, user.mobile],
           );
+          // A tenant added without an administrator gets its first one this way.
           await sql.query(
-            `INSERT INTO sys_user_role (tenant_id, user_id, role_id) SELECT $1, $2, id FROM sys_role WHERE tenant_id = $1 AND role_code = 'ROLE_OPERATOR'`,
+            `INSERT INTO sys_user_role (tenant_id, user_id, role_id)
+             SELECT $1, $2, id FROM sys_role
+              WHERE tenant_id = $1
+                AND role_code = CASE WHEN EXISTS (
+                      SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+                       WHERE r.tenant_id = $1 AND r.role_code = 'ROLE_ADMIN' AND ur.user_id <> $2)
+                    THEN 'ROLE_OPERATOR' ELSE 'ROLE_ADMIN' END`,
             [tenantId, inserted.rows[0]!.id],
           );
           return inserted.rows[0]!.id;

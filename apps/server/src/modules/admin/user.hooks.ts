@@ -1,7 +1,7 @@
 import type { EntityContext, EntityHooks } from '../../entity/entity-hooks';
 import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
-import { checkZonesGiven } from './zone-confinement';
+import { checkScopeGiven } from './scope-confinement';
 import { hashNewPassword } from '../account/password-policy';
 import { addressChanges, readAddresses } from '../account/recovery-change';
 
@@ -41,17 +41,25 @@ function requireRoles(values: Row, creating: boolean) {
   }
 }
 
-const zoneList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+const idList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The user's zones and projects, when the call gives them: only within the caller's own. */
+function checkScopesGiven(ctx: EntityContext, userId: string, values: Row, creating: boolean) {
+  for (const scope of ['zoneIds', 'projectIds'] as const)
+    if (creating || values[scope] !== undefined)
+      checkScopeGiven(ctx.auth, scope, userId, idList(values[scope]));
+}
 
 /**
  * Users: passwords are stored hashed, a user always holds a role (spec §5), and a user who is
  * disabled or deleted is signed out everywhere at once. Nobody disables or deletes themselves,
- * and a caller confined to zones gives only zones inside their own (zone-confinement.ts).
+ * and a caller confined to zones or projects gives only those inside their own
+ * (scope-confinement.ts).
  */
 export const userHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
     requireRoles(values, true);
-    checkZonesGiven(ctx.auth, '', zoneList(values.zoneIds), 'zoneIds');
+    checkScopesGiven(ctx, '', values, true);
     values.password = await hashNewPassword(String(values.password), {
       field: 'password',
       username: values.username as string | undefined,
@@ -60,8 +68,7 @@ export const userHooks: EntityHooks = {
   },
   async beforeUpdate(ctx, id, values) {
     requireRoles(values, false);
-    if (values.zoneIds !== undefined)
-      checkZonesGiven(ctx.auth, id, zoneList(values.zoneIds), 'zoneIds');
+    checkScopesGiven(ctx, id, values, false);
     if (id === ctx.auth.userId && values.status === 0)
       throw new AppError(409, 'conflict.notYourself');
     if (id === ctx.auth.userId) await refuseOwnAddressChange(ctx, values);

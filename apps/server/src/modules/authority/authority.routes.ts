@@ -1,5 +1,6 @@
 import {
   menuButtonNodeSchema,
+  ROLE_ADMIN,
   orgUserNodeSchema,
   roleGrantSchemas,
   type MenuButtonNode,
@@ -161,30 +162,49 @@ export async function authorityRoutes(
       ),
   });
 
+  const optionalId = z
+    .string()
+    .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+    .optional();
   app.get('/api/admin/sysrole/queryRoleName', {
     config: granted,
     schema: {
       tags,
       summary:
-        "A user's roles (assign=true, the default) or the roles they do not hold (assign=false)",
-      querystring: idQuery('userId').extend({ assign: z.enum(['true', 'false']).default('true') }),
+        'The roles held (assign=true, the default) or not held (assign=false) by a user (userId), by the users holding a post (postCode), or by a user while holding that post (both: none when they do not hold it). At least one of userId and postCode',
+      querystring: z.object({
+        userId: optionalId,
+        postCode: z.string().trim().min(1).max(64).optional(),
+        assign: z.enum(['true', 'false']).default('true'),
+      }),
       response: { 200: envelopeOf(z.array(roleOption)) },
     },
-    handler: async (request) =>
-      ok(
+    handler: async (request) => {
+      const { userId, postCode, assign } = request.query;
+      if (!userId && !postCode)
+        throw new AppError(400, 'validation.required', {
+          fields: [{ field: 'userId', key: 'validation.required' }],
+        });
+      return ok(
         await inTenant(
           request,
           async (sql) =>
             (
               await sql.query<z.infer<typeof roleOption>>(
+                // The users asked about: the one named, those holding the post, or both at once.
                 `SELECT r.id::text AS id, r.role_code AS "roleCode", r.role_name AS "roleName" FROM sys_role r
-                WHERE EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.role_id = r.id AND ur.user_id = $1) = $2
+                WHERE EXISTS (SELECT 1 FROM sys_user_role ur WHERE ur.role_id = r.id
+                                 AND ($1::bigint IS NULL OR ur.user_id = $1::bigint)
+                                 AND ($3::text IS NULL OR EXISTS (
+                                       SELECT 1 FROM sys_user_post up JOIN sys_post p ON p.id = up.post_id
+                                        WHERE up.user_id = ur.user_id AND p.post_code = $3))) = $2
                 ORDER BY r.role_code`,
-                [request.query.userId, request.query.assign === 'true'],
+                [userId ?? null, assign === 'true', postCode ?? null],
               )
             ).rows,
         ),
-      ),
+      );
+    },
   });
 
   for (const read of GRANT_READS) {
@@ -252,13 +272,20 @@ export async function authorityRoutes(
     handler: async (request) => ok(await inTenant(request, menuButtonTree)),
   });
 
-  const button = z.object({ id: z.string(), buttonCode: z.string(), buttonName: z.string() });
+  const button = z.object({
+    id: z.string(),
+    buttonCode: z.string(),
+    buttonName: z.string(),
+    menuId: z.string(),
+    menuCode: z.string(),
+  });
   app.get('/api/admin/sysmenu/queryMenuButtonCheckbox', {
     config: granted,
     schema: {
       tags,
-      summary: 'The buttons of a menu, as checkbox options',
-      querystring: idQuery('menuId'),
+      summary:
+        'The buttons of a menu (menuId), or of every menu without it, as checkbox options; each names its menu',
+      querystring: z.object({ menuId: optionalId }),
       response: { 200: envelopeOf(z.array(button)) },
     },
     handler: async (request) =>
@@ -268,8 +295,12 @@ export async function authorityRoutes(
           async (sql) =>
             (
               await sql.query<z.infer<typeof button>>(
-                'SELECT id::text AS id, button_code AS "buttonCode", button_name AS "buttonName" FROM sys_menu_button WHERE menu_id = $1 ORDER BY button_code',
-                [request.query.menuId],
+                `SELECT b.id::text AS id, b.button_code AS "buttonCode", b.button_name AS "buttonName",
+                        m.id::text AS "menuId", m.menu_code AS "menuCode"
+                   FROM sys_menu_button b JOIN sys_menu m ON m.id = b.menu_id
+                  WHERE $1::bigint IS NULL OR b.menu_id = $1::bigint
+                  ORDER BY m.menu_sequence, m.menu_code, b.button_code`,
+                [request.query.menuId ?? null],
               )
             ).rows,
         ),
@@ -280,21 +311,36 @@ export async function authorityRoutes(
     config: granted,
     schema: {
       tags,
-      summary: 'The buttons of one menu (by code) granted to a role',
-      querystring: idQuery('roleId').extend({ menuCode: z.string().trim().min(1).max(64) }),
+      summary:
+        "The buttons of one menu (by code) granted to a role: the role being authorised (roleId), or without it the caller's active role (ROLE_ADMIN holds every button)",
+      querystring: z.object({ roleId: optionalId, menuCode: z.string().trim().min(1).max(64) }),
       response: { 200: idList },
     },
-    handler: async (request) =>
-      ok(
+    handler: async (request) => {
+      const { roleId, menuCode } = request.query;
+      const auth = authOf(request);
+      return ok(
         await inTenant(request, (sql) =>
-          idsOf(
-            sql,
-            `SELECT rb.button_id::text AS id FROM sys_role_menu_button rb JOIN sys_menu_button b ON b.id = rb.button_id JOIN sys_menu m ON m.id = b.menu_id
-              WHERE rb.role_id = $1 AND m.menu_code = $2 ORDER BY 1`,
-            [request.query.roleId, request.query.menuCode],
-          ),
+          roleId
+            ? idsOf(
+                sql,
+                `SELECT rb.button_id::text AS id FROM sys_role_menu_button rb JOIN sys_menu_button b ON b.id = rb.button_id JOIN sys_menu m ON m.id = b.menu_id
+                  WHERE rb.role_id = $1 AND m.menu_code = $2 ORDER BY 1`,
+                [roleId, menuCode],
+              )
+            : // What the caller holds, as their authority reads it (authority.repo.ts).
+              idsOf(
+                sql,
+                `SELECT b.id::text AS id FROM sys_menu_button b JOIN sys_menu m ON m.id = b.menu_id
+                  WHERE m.menu_code = $2
+                    AND ($3 OR EXISTS (SELECT 1 FROM sys_role_menu_button rb JOIN sys_role r ON r.id = rb.role_id
+                                        WHERE rb.button_id = b.id AND r.role_code = $1 AND r.status = 1))
+                  ORDER BY 1`,
+                [auth.activeRole, menuCode, auth.activeRole === ROLE_ADMIN],
+              ),
         ),
-      ),
+      );
+    },
   });
 
   app.get('/api/admin/sysmenu/queryMenuButtonByRoleCode', {

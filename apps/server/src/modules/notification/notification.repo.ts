@@ -28,7 +28,14 @@ const VISIBLE = `
         OR (n.publish_scope = 'roles' AND EXISTS (
               SELECT 1 FROM sys_user_role ur WHERE ur.user_id = $1 AND ur.role_id = ANY (n.publish_targets))))`;
 
-const COLUMNS = `n.id, n.type, n.title, n.content, n.priority, p.nickname AS publisher, n.created_at,
+/**
+ * A stored notice (spec §3 Notification: notice or message) is a `notification` item to its
+ * readers (spec §3 Notification item: notification or message).
+ */
+const ITEM_TYPE = `CASE n.type WHEN 'notice' THEN 'notification' ELSE n.type END`;
+const storedType = (type: NotificationType) => (type === 'notification' ? 'notice' : type);
+
+const COLUMNS = `n.id, ${ITEM_TYPE} AS type, n.title, n.content, n.priority, p.nickname AS publisher, n.created_at,
                  (r.read_at IS NOT NULL) AS read`;
 
 const ENTITIES: Record<string, string> = {
@@ -67,7 +74,7 @@ function toItem(row: NotificationRow): NotificationItem {
 export const notificationRepo = {
   async unreadCounts(sql: Sql, userId: string): Promise<Record<NotificationType, number>> {
     const { rows } = await sql.query<{ type: NotificationType; n: number }>(
-      `SELECT n.type, count(*)::int AS n ${VISIBLE} AND r.read_at IS NULL GROUP BY n.type`,
+      `SELECT ${ITEM_TYPE} AS type, count(*)::int AS n ${VISIBLE} AND r.read_at IS NULL GROUP BY n.type`,
       [userId],
     );
     const counts = { notification: 0, message: 0 };
@@ -84,7 +91,7 @@ export const notificationRepo = {
       filter.type ? `AND n.type = $2` : `AND $2::text IS NULL`,
       filter.read === undefined ? `AND $3::boolean IS NULL` : `AND (r.read_at IS NOT NULL) = $3`,
     ].join(' ');
-    const params = [userId, filter.type ?? null, filter.read ?? null];
+    const params = [userId, filter.type ? storedType(filter.type) : null, filter.read ?? null];
     const total = await sql.query<{ n: number }>(
       `SELECT count(*)::int AS n ${VISIBLE} ${conditions}`,
       params,
@@ -110,7 +117,7 @@ export const notificationRepo = {
           AND ($2::bigint[] IS NULL OR n.id = ANY ($2::bigint[]))
           AND ($3::text IS NULL OR n.type = $3)
        ON CONFLICT DO NOTHING RETURNING notification_id`,
-      [userId, ids ?? null, type ?? null, tenantId],
+      [userId, ids ?? null, type ? storedType(type) : null, tenantId],
     );
     return rows.length;
   },

@@ -1,5 +1,5 @@
 import { AnnouncedCache, AnnouncedChecks } from '../../db/announced-cache';
-import type { Database } from '../../db/database';
+import type { Database, DeviceScope } from '../../db/database';
 
 /** The channel on which the database announces changes of access (db/access.sql). */
 export const ACCESS_CHANNEL = 'shuili_access';
@@ -8,8 +8,12 @@ export const ACCESS_CHANNEL = 'shuili_access';
 export const ACCESS_CHECK_TTL_MS = 5_000;
 const CAPACITY = 10_000;
 
-/** What a signed-in user may do now, read from live state (never from their token). */
-export interface LiveAccess {
+/**
+ * What a signed-in user may do now, read from live state (never from their token). Its device
+ * scope: the zones the user is confined to with every zone below them, and the projects bound
+ * to them; each null when none is assigned (the whole tenant, as spec §7's administrators).
+ */
+export interface LiveAccess extends DeviceScope {
   tenantId: string;
   /** The tenant is enabled and inside its period. */
   tenantActive: boolean;
@@ -17,20 +21,15 @@ export interface LiveAccess {
   userActive: boolean;
   /** Enabled roles the user holds, ROLE_ADMIN first (the default active role). */
   roles: string[];
-  /**
-   * The zones the user is confined to, with every zone below them; null when the user has no
-   * zones assigned (the whole tenant, as spec §7's administrators).
-   */
-  zoneIds: string[] | null;
 }
 
 /** A change of access the database announced (db/access.sql). */
 export type AccessChange =
-  /** One user's roles or zones. */
+  /** One user's roles, zones or projects. */
   | { kind: 'user'; userId: string }
   /** A tenant's roles, grants, zone tree or status: every user of it. */
   | { kind: 'tenant'; tenantId: string }
-  /** Where a tenant's devices are (zone-confined live filters). */
+  /** Where a tenant's devices are, zones and projects (confined live filters). */
   | { kind: 'devices'; tenantId: string }
   /** Announcements may have been missed: anything may have changed. */
   | { kind: 'everything' };
@@ -51,15 +50,16 @@ const LIVE_ACCESS = `
          coalesce((SELECT array_agg(r.role_code ORDER BY (r.role_code = 'ROLE_ADMIN') DESC, r.role_code)
                      FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
                     WHERE ur.user_id = u.id AND r.status = 1), '{}') AS roles,
-         shuili_user_zones(u.id)::text[] AS zone_ids
+         shuili_user_zones(u.id)::text[] AS zone_ids,
+         shuili_user_projects(u.id)::text[] AS project_ids
     FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
    WHERE u.id = $1 AND u.tenant_id = $2`;
 
 /**
- * The caller's live roles, zones and tenant state, for every request and every browser MQTT
- * connection: an administrator's change (a role taken away, disabled or deleted, zones
- * reassigned, a tenant suspended) holds at the next request on every node. Remembered like
- * sessions: a few seconds, forgotten at once when the database announces a change.
+ * The caller's live roles, device scope and tenant state, for every request and every browser
+ * MQTT connection: an administrator's change (a role taken away, disabled or deleted, zones or
+ * projects reassigned, a tenant suspended) holds at the next request on every node. Remembered
+ * like sessions: a few seconds, forgotten at once when the database announces a change.
  */
 export class AccessChecks extends AnnouncedChecks<LiveAccess> {
   protected readonly cache: AnnouncedCache<LiveAccess>;
@@ -97,6 +97,7 @@ export class AccessChecks extends AnnouncedChecks<LiveAccess> {
         user_active: boolean;
         roles: string[];
         zone_ids: string[] | null;
+        project_ids: string[] | null;
       }>(LIVE_ACCESS, [userId, tenantId]);
       const row = rows[0];
       if (!row) return { value: NO_ACCESS, keepMs: 0 };
@@ -106,6 +107,7 @@ export class AccessChecks extends AnnouncedChecks<LiveAccess> {
         userActive: row.user_active,
         roles: row.roles,
         zoneIds: row.zone_ids,
+        projectIds: row.project_ids,
       };
       // Never trusted past the tenant's end: its period runs out without any announcement.
       const keepMs = row.tenant_ends_in_ms ?? Number.POSITIVE_INFINITY;
@@ -121,4 +123,5 @@ const NO_ACCESS: LiveAccess = {
   userActive: false,
   roles: [],
   zoneIds: null,
+  projectIds: null,
 };

@@ -9,6 +9,7 @@ import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { readSysUser } from './profile.repo';
 import { clearRefreshCookie, REFRESH_COOKIE_PATH } from './refresh-cookie';
+import { thirdLoginRoutes } from './third-login.routes';
 import type { TokenService } from './token.service';
 
 export interface UaaDeps {
@@ -18,9 +19,13 @@ export interface UaaDeps {
   audit: AuditService;
 }
 
-/** Session and login (spec §7): the token endpoint, logout and the signed-in user. */
+/**
+ * Session and login (spec §7): the token endpoint, logout, the signed-in user and where a
+ * third-party sign-in starts.
+ */
 export async function uaaRoutes(fastify: FastifyInstance, deps: UaaDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await thirdLoginRoutes(fastify, { db: deps.db });
 
   app.post('/api/uaa/oauth/token', {
     config: { permission: 'public', oauth: true },

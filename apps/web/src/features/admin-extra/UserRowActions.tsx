@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Permitted } from '../../app/Permitted';
 import { resourceKey } from '../../resource/use-resource';
 import { adminExtraKeys } from './admin-extra-api';
+import { BindProjectsDialog } from './BindProjectsDialog';
 import { GrantRolesDialog } from './GrantRolesDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { ResetSecondFactorButton } from './ResetSecondFactorButton';
@@ -22,13 +23,13 @@ export interface UserRowActionsProps {
 }
 
 /**
- * The users list's row actions: grant roles, reset the password or the two-step verification,
- * sign the user out.
+ * The users list's row actions: grant roles, bind projects, reset the password or the two-step
+ * verification, sign the user out.
  */
 export function UserRowActions({ row }: UserRowActionsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState<'grant' | 'reset' | undefined>();
+  const [open, setOpen] = useState<'grant' | 'projects' | 'reset' | undefined>();
   const username = String(row.username ?? '');
   const name = typeof row.nickname === 'string' && row.nickname ? row.nickname : username;
   const roleIds = Array.isArray(row.roleIds) ? row.roleIds.map(String) : [];
@@ -42,6 +43,16 @@ export function UserRowActions({ row }: UserRowActionsProps) {
       <Permitted code="sysuser:grant">
         <Button type="link" size="small" onClick={() => setOpen('grant')} data-testid="row-grant">
           {t('adminExtra.grant.button')}
+        </Button>
+      </Permitted>
+      <Permitted code="sysuser:bindProject">
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setOpen('projects')}
+          data-testid="row-projects"
+        >
+          {t('adminExtra.projects.button')}
         </Button>
       </Permitted>
       <Permitted code="sysuser:resetPassword">
@@ -72,6 +83,9 @@ export function UserRowActions({ row }: UserRowActionsProps) {
           onClose={close}
           onSaved={refreshUsers}
         />
+      )}
+      {open === 'projects' && (
+        <BindProjectsDialog open userId={row.id} userName={name} onClose={close} />
       )}
       {open === 'reset' && (
         <ResetPasswordDialog open userId={row.id} userName={name} onClose={close} />

@@ -1,4 +1,10 @@
-import type { OnlineSession, PageResult, ZoneNode } from '@shuili/contract';
+import {
+  USER_LINK_CALLS,
+  type OnlineSession,
+  type PageResult,
+  type UserProjects,
+  type ZoneNode,
+} from '@shuili/contract';
 import { http } from '../../lib/http';
 import type { ZoneRow } from './zone-tree';
 
@@ -85,6 +91,14 @@ export const adminExtraApi = {
       params: { userId, zoneIds: zoneIds.join(',') },
     }),
 
+  /** Every project of the tenant, marked where the user is bound to it. */
+  userProjects: (userId: string, signal?: AbortSignal) =>
+    http.get<UserProjects>(USER_LINK_CALLS.queryProjects, { params: { userId }, signal }),
+
+  /** Replaces the user's projects (none: the user sees every project's devices). */
+  bindProjects: (userId: string, projectIds: readonly string[]) =>
+    http.post<null>(USER_LINK_CALLS.bindProjects, { data: { userId, projectIds } }),
+
   /** The caller's own zones (all of them for ROLE_ADMIN), for the zone store. */
   currentZones: (signal?: AbortSignal) =>
     http.get<ZoneNode[]>('/api/admin/syszone/queryCurrentZones', { signal }),
@@ -96,4 +110,5 @@ export const adminExtraKeys = {
   users: ['admin-extra', 'users'] as const,
   zones: ['admin-extra', 'zones'] as const,
   assignedZones: (userId: string) => ['admin-extra', 'assigned-zones', userId] as const,
+  userProjects: (userId: string) => ['admin-extra', 'user-projects', userId] as const,
 };

@@ -1,14 +1,15 @@
-import { TOAST_MS } from '@shuili/contract';
+import { RESET_LINK, TOAST_MS } from '@shuili/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { feedback } from '../../lib/feedback';
 import { reportFormError } from '../../lib/form-errors';
 import { authApi } from './auth-api';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 import { CaptchaButton } from './CaptchaButton';
+import { ResetByLinkForm } from './reset-link/ResetByLinkForm';
 import { useAuthRules } from './use-auth-rules';
 
 interface ForgotValues {
@@ -21,8 +22,18 @@ interface ForgotValues {
 
 const FORM_FIELDS = ['tenantCode', 'email', 'charCaptcha', 'newPassword'];
 
-/** Spec §2 /forgotpassword: a code by email, then a new password. */
+/**
+ * Spec §2 /forgotpassword: a code by email, then a new password. Opened from the link that
+ * retrievePassword e-mails (spec §7: email and charCaptcha), the link's own form instead.
+ */
 export function ForgotPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const resetToken = searchParams.get(RESET_LINK.param)?.trim();
+  return resetToken ? <ResetByLinkForm token={resetToken} /> : <CodeResetForm />;
+}
+
+/** The console's two steps: the code e-mailed to an account of the tenant, and the password. */
+function CodeResetForm() {
   const { t } = useTranslation();
   const rules = useAuthRules();
   const navigate = useNavigate();

@@ -8,7 +8,10 @@ export const CLIENT_GRANT_TYPES = [
   'mobile',
 ] as const;
 
-/** OAuth app clients (platform data): the secret is generated, hashed, and shown once. */
+/**
+ * OAuth app clients (platform data): the secret is stored as a hash only. Given (spec §3
+ * clientSecret) it is kept as given; left out on add, one is generated and shown once.
+ */
 export const appClientEntity = defineEntity({
   name: 'AppClient',
   title: label('App clients', '应用客户端', '應用用戶端'),
@@ -28,6 +31,11 @@ export const appClientEntity = defineEntity({
       unique: true,
       sortable: true,
       pattern: { source: '^[a-z][a-z0-9_-]*$', key: 'validation.clientId' },
+    }),
+    clientSecret: f.secret({
+      label: label('Client secret', '客户端密钥', '用戶端密鑰'),
+      min: 16,
+      max: 128,
     }),
     authorizedGrantTypes: f.tags({
       label: label('Grant types', '授权方式', '授權方式'),

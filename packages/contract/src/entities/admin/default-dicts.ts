@@ -29,8 +29,9 @@ export const DEFAULT_DICTS: DictSeed[] = [
     ['village', label('Village', '村', '村')],
     ['plot_group', label('Plot group', '地块组', '地塊組')],
   ]),
+  // Spec §3: a notification's type is notice or message.
   ...entries('notification_type', [
-    ['notification', label('Notice', '通知', '通知')],
+    ['notice', label('Notice', '通知', '通知')],
     ['message', label('Message', '消息', '訊息')],
   ]),
   ...entries('notification_priority', [

@@ -1,7 +1,11 @@
 import { defineEntity, f, label } from '../../entity-kit';
 import { LIMITS, TENANT_CODE_PATTERN } from '../../validation';
 
-/** Tenants (platform tenant only): creating one provisions its administrator, roles and menus. */
+/**
+ * Tenants (platform tenant only): creating one provisions its roles and menus, and its first
+ * administrator when adminUsername and adminPassword are given (spec §3 names neither: a tenant
+ * without one gets its administrator later, with addSysTenantUser).
+ */
 export const sysTenantEntity = defineEntity({
   name: 'SysTenant',
   title: label('Tenants', '租户管理', '租戶管理'),
@@ -47,7 +51,6 @@ export const sysTenantEntity = defineEntity({
     }),
     adminUsername: f.text({
       label: label('Administrator username', '管理员用户名', '管理員使用者名稱'),
-      required: true,
       min: LIMITS.username.min,
       max: LIMITS.username.max,
       createOnly: true,
@@ -58,7 +61,6 @@ export const sysTenantEntity = defineEntity({
     }),
     adminPassword: f.password({
       label: label('Administrator password', '管理员密码', '管理員密碼'),
-      required: true,
       virtual: true,
     }),
   },

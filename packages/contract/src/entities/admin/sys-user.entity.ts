@@ -1,6 +1,6 @@
 import { defineEntity, f, label } from '../../entity-kit';
 import { LIMITS } from '../../validation';
-import { ORG_TARGET, ROLE_TARGETS, USER_ZONES } from './targets';
+import { ORG_TARGET, ROLE_TARGETS, USER_PROJECTS, USER_ZONES } from './targets';
 
 /** Users of a tenant (spec §3 User, §5 user form rules). */
 export const sysUserEntity = defineEntity({
@@ -42,6 +42,8 @@ export const sysUserEntity = defineEntity({
       label: label('Roles', '角色', '角色'),
       required: true,
       target: ROLE_TARGETS,
+      // Spec §3 User names one role: roleId is taken as [roleId] and answered as the first.
+      singular: 'roleId',
     }),
     status: f.status(),
     geographic: f.text({
@@ -60,6 +62,13 @@ export const sysUserEntity = defineEntity({
     zoneIds: f.refs({
       label: label('Zones', '区域', '區域'),
       target: USER_ZONES,
+      form: false,
+      list: false,
+      export: false,
+    }),
+    projectIds: f.refs({
+      label: label('Projects', '项目', '專案'),
+      target: USER_PROJECTS,
       form: false,
       list: false,
       export: false,

@@ -1,4 +1,5 @@
 import type { LinkTarget, RefTarget } from '../../entity-kit';
+import { PROJECT_TARGET } from '../iot/targets';
 
 /** What admin fields refer to; kept apart from the entities so they never import each other. */
 export const ORG_TARGET: RefTarget = {
@@ -91,4 +92,15 @@ export const USER_ZONES: LinkTarget = {
   linkTable: 'sys_user_zone',
   fromColumn: 'user_id',
   toColumn: 'zone_id',
+};
+
+/**
+ * The IoT projects a user works on (spec §7 bindUserProject): like zones, a user bound to
+ * projects sees only those projects' devices; none bound, the whole tenant.
+ */
+export const USER_PROJECTS: LinkTarget = {
+  ...PROJECT_TARGET,
+  linkTable: 'sys_user_project',
+  fromColumn: 'user_id',
+  toColumn: 'project_id',
 };

@@ -198,7 +198,7 @@ export const alarmRepo = {
   ): Promise<string> {
     const { rows } = await sql.query<{ id: string }>(
       `INSERT INTO notification (tenant_id, title, content, type, priority, publish_scope, publish_targets)
-       VALUES ($1, $2, $3, 'notification', $4, 'users', $5::bigint[]) RETURNING id::text`,
+       VALUES ($1, $2, $3, 'notice', $4, 'users', $5::bigint[]) RETURNING id::text`,
       [notice.tenantId, notice.title, notice.content, notice.priority, notice.recipients],
     );
     return rows[0]!.id;
@@ -206,19 +206,20 @@ export const alarmRepo = {
 
   /**
    * The enabled users who may read a device's alarms, as over HTTP: a role granted the alarm
-   * records' query (or ROLE_ADMIN), and the device inside their zones (or no zones assigned).
+   * records' query (or ROLE_ADMIN), and the device inside their device scope (zones and
+   * projects; none assigned: every device, a rule of no device included).
    */
   async recipients(sql: Sql, deviceId: string | null, alarmQueryUrl: string): Promise<string[]> {
     const { rows } = await sql.query<{ id: string }>(
-      `SELECT u.id::text FROM sys_user u CROSS JOIN LATERAL shuili_user_zones(u.id) AS zones
+      `SELECT u.id::text FROM sys_user u
+         LEFT JOIN iot_device d ON d.id = $1::bigint
         WHERE u.status = 1
           AND EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id AND r.status = 1
                        WHERE ur.user_id = u.id
                          AND (r.role_code = 'ROLE_ADMIN' OR EXISTS (
                               SELECT 1 FROM sys_role_url ru JOIN sys_url url ON url.id = ru.url_id
                                WHERE ru.role_id = r.id AND url.url = $2)))
-          AND (zones IS NULL
-               OR (SELECT d.zone_id FROM iot_device d WHERE d.id = $1::bigint) = ANY (zones))
+          AND coalesce(shuili_user_sees_device(u.id, d.zone_id, d.project_id), false)
         ORDER BY u.id`,
       [deviceId, alarmQueryUrl],
     );

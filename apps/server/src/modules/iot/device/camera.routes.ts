@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../../db/database';
+import { envelopeOf, ok } from '../../../http/envelope';
+import { authOf } from '../../../http/request-context';
+
+const cameraSchema = z.object({
+  id: z.string(),
+  deviceNo: z.string(),
+  deviceName: z.string(),
+  productName: z.string(),
+  status: z.number(),
+  online: z.boolean(),
+  lastSeen: z.string().nullable(),
+  projectId: z.string().nullable(),
+  zoneId: z.string().nullable(),
+  zoneName: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  installAddress: z.string().nullable(),
+});
+
+const idParam = z
+  .string()
+  .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+  .optional();
+
+/**
+ * GET /api/video/camera/queryAllCamera (spec §7 "Cameras"): every camera of the caller's tenant
+ * that the caller may see. Cameras are IoT devices of a product of the `camera` kind, so the
+ * tenant, zone and project policies of the device table decide what is listed, as everywhere.
+ */
+export async function cameraRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/video/camera/queryAllCamera', {
+    config: { permission: 'granted' },
+    schema: {
+      tags: ['Camera'],
+      summary: 'Every camera the caller may see (optionally of one zone or project), online first',
+      querystring: z.object({ zoneId: idParam, projectId: idParam }),
+      response: { 200: envelopeOf(z.array(cameraSchema)) },
+    },
+    handler: async (request) => {
+      const { zoneId, projectId } = request.query;
+      const { rows } = await deps.db.tenant(authOf(request), (sql) =>
+        sql.query<z.infer<typeof cameraSchema>>(
+          `SELECT d.id::text AS id, d.device_no AS "deviceNo", d.device_name AS "deviceName",
+                  p.product_name AS "productName", d.status, d.online,
+                  to_char(d.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastSeen",
+                  d.project_id::text AS "projectId", d.zone_id::text AS "zoneId", z.zone_name AS "zoneName",
+                  d.lat::float8 AS lat, d.lng::float8 AS lng, d.install_address AS "installAddress"
+             FROM iot_device d
+             JOIN iot_product p ON p.id = d.product_id
+             LEFT JOIN sys_zone z ON z.id = d.zone_id
+            WHERE p.device_kind = 'camera'
+              AND ($1::bigint IS NULL OR d.zone_id = $1::bigint)
+              AND ($2::bigint IS NULL OR d.project_id = $2::bigint)
+            ORDER BY d.online DESC, d.device_no`,
+          [zoneId ?? null, projectId ?? null],
+        ),
+      );
+      return ok(rows);
+    },
+  });
+}
