@@ -97,3 +97,17 @@ CREATE TRIGGER access_moved AFTER UPDATE OF zone_id, project_id, device_no ON io
                      OR OLD.project_id IS DISTINCT FROM NEW.project_id
                      OR OLD.device_no IS DISTINCT FROM NEW.device_no)
   EXECUTE FUNCTION shuili_access_changed('devices');
+
+-- A password-reset link stops working once the account's password or e-mail changes by any
+-- path (the user, an administrator, another link): it was sent for the account as it was.
+CREATE OR REPLACE FUNCTION shuili_reset_links_end() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE password_reset_link SET used_at = now() WHERE user_id = NEW.id AND used_at IS NULL;
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS reset_links_end ON sys_user;
+CREATE TRIGGER reset_links_end AFTER UPDATE OF password_hash, email ON sys_user
+  FOR EACH ROW WHEN (OLD.password_hash IS DISTINCT FROM NEW.password_hash
+                     OR OLD.email IS DISTINCT FROM NEW.email)
+  EXECUTE FUNCTION shuili_reset_links_end();

@@ -17,6 +17,8 @@ describe('redactUrl', () => {
       '/api/admin/sysorg/querySysOrg?currentPage=1',
     );
     expect(redactUrl('/api/health')).toBe('/api/health');
+    // A password-reset link's page: its token opens an account for 30 minutes.
+    expect(redactUrl('/forgotpassword?resetToken=98765432109876543210')).not.toContain('987654');
   });
 
   it('hides second-factor codes, recovery codes, captchas and current passwords, in any case', () => {

@@ -25,6 +25,9 @@ const SECRET_PARAMS = new Set(
     'client_secret',
     'clientSecret',
     'secret',
+    // A password-reset link's token (the link's page, /forgotpassword?resetToken=, and its calls).
+    'resetToken',
+    'token',
   ].map((name) => name.toLowerCase()),
 );
 

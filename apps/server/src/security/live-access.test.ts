@@ -298,6 +298,10 @@ describe.each(BACKENDS)(
           expect(refused.status, `${userId} ${zones}`).toBe(403);
           expect(refused.body.errors[0].field).toBe('zoneIds');
         }
+        // Nor does it confine someone who sees more than it does (scope-confinement.ts
+        // checkManageable); inside its zones, the same user is its to manage.
+        expect((await assign(boss.token, other.id, zone2)).status).toBe(403);
+        expect((await assign(admin, other.id, zone2)).status).toBe(200);
         expect((await assign(boss.token, other.id, zone2)).status).toBe(200);
 
         // Moving zone 3 under zone 2 would bring d3 along.

@@ -303,7 +303,54 @@ describe.each(BACKENDS)('projects confine devices on $backend', ({ backend, avai
     });
     expect(widened.status, JSON.stringify(widened.body)).toBe(403);
     expect(widened.body.errors[0].field).toBe('projectIds');
-    expect((await bind(boss.token, other.id, [p1])).status).toBe(200);
+
+    // Nor does it manage anyone who sees more than it does: confining them, resetting their
+    // password or second factor, changing their roles or details would let it act beyond its own.
+    const manage = (token: string, userId: string) => [
+      bind(token, userId, [p1]),
+      call(server, 'POST', '/api/admin/sysuser/resetSysUserPassword', {
+        token,
+        body: { id: userId, password: 'Taken-over-2026' },
+      }),
+      call(server, 'POST', '/api/admin/sysuser/resetSysUserSecondFactor', {
+        token,
+        body: { id: userId },
+      }),
+      call(server, 'POST', '/api/admin/sysuser/authorizeRoleToUser', {
+        token,
+        body: { userId, roleIds },
+      }),
+      call(server, 'PUT', entityCalls(sysUserEntity).update, {
+        token,
+        body: { id: userId, nickname: 'Renamed by a confined admin' },
+      }),
+    ];
+    for (const refused of await Promise.all(manage(boss.token, other.id)))
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    // Bound inside the administrator's own projects, the same user is theirs to manage.
+    expect((await bind(admin, other.id, [p1])).status).toBe(200);
+    for (const done of await Promise.all(manage(boss.token, other.id)))
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    // A zone-confined administrator cannot lift a project-bound user's confinement either.
+    const zoneId = (
+      await server.db.system((sql) =>
+        sql.query<{ id: string }>(
+          'SELECT id::text FROM sys_zone WHERE tenant_id = $1 ORDER BY id LIMIT 1',
+          [demoId],
+        ),
+      )
+    ).rows[0]!.id;
+    const zoneBoss = await addDemoUser(server, admin, ['ROLE_ADMIN']);
+    const assigned = await call(server, 'POST', '/api/admin/syszone/assignZone', {
+      token: admin,
+      body: { userId: zoneBoss.id, zoneIds: [zoneId] },
+    });
+    expect(assigned.status).toBe(200);
+    // Zones apply to its open session at once (live access checks).
+    const lifted = await bind(zoneBoss.token, other.id, []);
+    expect(lifted.status, JSON.stringify(lifted.body)).toBe(403);
+    expect(lifted.body.errors[0].field).toBe('userId');
 
     // Its own device cannot be moved to a project out of reach.
     const away = await call(server, 'PUT', entityCalls(iotDeviceEntity).update, {

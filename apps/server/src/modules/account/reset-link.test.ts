@@ -138,6 +138,47 @@ describe.each(BACKENDS)('password-reset links on $backend', ({ backend, availabl
     },
   );
 
+  it.skipIf(!available)(
+    'ends a link when the password or e-mail changes by another path',
+    async () => {
+      /** A new account of demo with an address, and a live link for it. */
+      const linkFor = async (username: string) => {
+        const email = `${username}@demo.example`;
+        await addUser(server, 'demo', username, 'Link-change-2026');
+        await server.db.system((sql) =>
+          sql.query('UPDATE sys_user SET email = $1 WHERE username = $2', [email, username]),
+        );
+        const code = await emailCode(email, 'demo');
+        expect((await form(retrieve, { email, charCaptcha: code })).status).toBe(200);
+        return (await linksTo(email))[0]!.token;
+      };
+      const works = async (token: string) =>
+        (
+          await call(server, 'POST', '/api/account/sysuserdetail/checkResetLink', {
+            body: { token },
+          })
+        ).status === 200;
+
+      // The password changed (an administrator's reset, the user's own change: any path).
+      const first = await linkFor('linkpass');
+      expect(await works(first)).toBe(true);
+      await server.db.system((sql) =>
+        sql.query(
+          "UPDATE sys_user SET password_hash = password_hash || 'x' WHERE username = 'linkpass'",
+        ),
+      );
+      expect(await works(first)).toBe(false);
+
+      // The e-mail changed: the link went to a mailbox the account has left.
+      const second = await linkFor('linkmail');
+      expect(await works(second)).toBe(true);
+      await server.db.system((sql) =>
+        sql.query("UPDATE sys_user SET email = 'moved@demo.example' WHERE username = 'linkmail'"),
+      );
+      expect(await works(second)).toBe(false);
+    },
+  );
+
   it.skipIf(!available)('refuses a link after 30 minutes', async () => {
     const email = 'admin@acme.shuili.local';
     const code = await emailCode(email, 'acme');

@@ -18,7 +18,7 @@ import type { Database, Sql } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok, page, pageOf } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
-import { checkScopeGiven } from './scope-confinement';
+import { checkManageable, checkScopeGiven } from './scope-confinement';
 import { readAuthority } from '../account/authority.repo';
 import { callParams, optionalParam, paramSchemas } from '../account/call-params';
 import { namedUser } from '../account/named-user';
@@ -250,6 +250,7 @@ export async function lookupRoutes(fastify: FastifyInstance, deps: { db: Databas
       checkScopeGiven(auth, 'zoneIds', input.data.userId, input.data.zoneIds);
       await inTenant(request, async (sql) => {
         await requireRow(sql, 'sys_user', input.data.userId, 'userId');
+        await checkManageable(sql, auth, [input.data.userId], 'userId');
         await replaceLinkSet(sql, auth.tenantId, {
           table: 'sys_user_zone',
           fixedColumn: 'user_id',

@@ -1,4 +1,4 @@
-import type { DeviceScope } from '../../db/database';
+import type { DeviceScope, Sql } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -29,6 +29,35 @@ export function checkScopeGiven(
   if (own === null) return;
   if (userId === auth.userId || ids.length === 0) throw outside(scope, field);
   if (ids.some((id) => !own.includes(String(id)))) throw outside(scope, field);
+}
+
+/**
+ * A caller confined one way or both manages only users confined at least as narrowly on every
+ * way the caller is (their zones and projects all inside the caller's): otherwise a confined
+ * administrator could reset the password of, change the roles of, or lift the confinement of
+ * someone who sees more than they do, and act as them. The caller themself is always theirs to
+ * manage. Unconfined callers are not limited. Runs in the caller's tenant (`sql`).
+ */
+export async function checkManageable(
+  sql: Sql,
+  auth: AuthContext,
+  userIds: readonly string[],
+  field = 'id',
+): Promise<void> {
+  if (auth.zoneIds === null && auth.projectIds === null) return;
+  const others = [...new Set(userIds.map(String))].filter((id) => id !== auth.userId);
+  if (others.length === 0) return;
+  const { rows } = await sql.query<{ zones: string[] | null; projects: string[] | null }>(
+    `SELECT shuili_user_zones(u.id)::text[] AS zones, shuili_user_projects(u.id)::text[] AS projects
+       FROM sys_user u WHERE u.id = ANY($1::bigint[])`,
+    [others],
+  );
+  const within = (own: readonly string[] | null, theirs: string[] | null) =>
+    own === null || (theirs !== null && theirs.every((id) => own.includes(id)));
+  for (const row of rows) {
+    if (!within(auth.zoneIds, row.zones)) throw outside('zoneIds', field);
+    if (!within(auth.projectIds, row.projects)) throw outside('projectIds', field);
+  }
 }
 
 /** Refuses to delete what users are still confined to: they would fall back to everything. */

@@ -21,6 +21,8 @@ import { mfaRepo } from '../uaa/mfa.repo';
 import { sessionRepo } from '../uaa/session.repo';
 import type { TokenService } from '../uaa/token.service';
 
+import { checkManageable } from './scope-confinement';
+
 const granted = { permission: 'granted' as const };
 const tags = ['SysUser'];
 
@@ -97,11 +99,12 @@ export async function userAdminRoutes(
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const { rows } = await deps.db.tenant(auth, (sql) =>
-        sql.query<{ username: string }>('SELECT username FROM sys_user WHERE id = $1', [
+      const { rows } = await deps.db.tenant(auth, async (sql) => {
+        await checkManageable(sql, auth, [request.body.id]);
+        return sql.query<{ username: string }>('SELECT username FROM sys_user WHERE id = $1', [
           request.body.id,
-        ]),
-      );
+        ]);
+      });
       if (rows.length === 0) throw new AppError(404, 'error.recordNotFound');
       await deps.tokenService.setPassword(
         request.body.id,
@@ -131,6 +134,7 @@ export async function userAdminRoutes(
       const result = await deps.db.tenant(auth, async (sql) => {
         const user = await sql.query('SELECT 1 FROM sys_user WHERE id = $1', [request.body.id]);
         if (user.rows.length === 0) throw new AppError(404, 'error.recordNotFound');
+        await checkManageable(sql, auth, [request.body.id]);
         return {
           wasOn: await mfaRepo.remove(sql, request.body.id),
           revoked: await sessionRepo.revokeAllOfUser(sql, request.body.id, 'second_factor_reset'),
@@ -244,8 +248,9 @@ export async function userAdminRoutes(
         }>('SELECT username, nickname, password_hash, email, mobile FROM sys_user WHERE id = $1', [
           userId,
         ]);
+        // Locked: two copies at once must not both find the tenant without an administrator.
         const target = await sql.query<{ id: string }>(
-          'SELECT id::text AS id FROM tenant WHERE tenant_code = $1',
+          'SELECT id::text AS id FROM tenant WHERE tenant_code = $1 FOR UPDATE',
           [tenantCode],
         );
         if (!source.rows[0])

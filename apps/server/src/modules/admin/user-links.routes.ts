@@ -14,7 +14,7 @@ import type { Database, Sql } from '../../db/database';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { replaceLinkSet, requireRow } from '../authority/link-set';
-import { checkScopeGiven } from './scope-confinement';
+import { checkManageable, checkScopeGiven } from './scope-confinement';
 
 const granted = { permission: 'granted' as const };
 
@@ -114,6 +114,7 @@ export async function userLinkRoutes(fastify: FastifyInstance, deps: { db: Datab
       checkScopeGiven(auth, 'projectIds', userId, projectIds);
       await deps.db.tenant(auth, async (sql) => {
         await requireRow(sql, 'sys_user', userId, 'userId');
+        await checkManageable(sql, auth, [userId], 'userId');
         // Another tenant's project (or none) breaks the link's (tenant_id, project_id) key: 400.
         await replaceLinkSet(sql, auth.tenantId, {
           table: 'sys_user_project',

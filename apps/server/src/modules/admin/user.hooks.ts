@@ -1,7 +1,7 @@
 import type { EntityContext, EntityHooks } from '../../entity/entity-hooks';
 import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
-import { checkScopeGiven } from './scope-confinement';
+import { checkManageable, checkScopeGiven } from './scope-confinement';
 import { hashNewPassword } from '../account/password-policy';
 import { addressChanges, readAddresses } from '../account/recovery-change';
 
@@ -53,8 +53,8 @@ function checkScopesGiven(ctx: EntityContext, userId: string, values: Row, creat
 /**
  * Users: passwords are stored hashed, a user always holds a role (spec §5), and a user who is
  * disabled or deleted is signed out everywhere at once. Nobody disables or deletes themselves,
- * and a caller confined to zones or projects gives only those inside their own
- * (scope-confinement.ts).
+ * and a caller confined to zones or projects manages only users confined within their own and
+ * gives only zones and projects inside their own (scope-confinement.ts).
  */
 export const userHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
@@ -68,6 +68,7 @@ export const userHooks: EntityHooks = {
   },
   async beforeUpdate(ctx, id, values) {
     requireRoles(values, false);
+    await checkManageable(ctx.sql, ctx.auth, [id]);
     checkScopesGiven(ctx, id, values, false);
     if (id === ctx.auth.userId && values.status === 0)
       throw new AppError(409, 'conflict.notYourself');
@@ -77,11 +78,13 @@ export const userHooks: EntityHooks = {
     if (values.status === 0) await revokeSessions(ctx, [id], 'user_disabled');
   },
   async afterStatus(ctx, ids, status) {
+    await checkManageable(ctx.sql, ctx.auth, ids);
     if (status !== 0) return;
     if (ids.includes(ctx.auth.userId)) throw new AppError(409, 'conflict.notYourself');
     await revokeSessions(ctx, ids, 'user_disabled');
   },
   async beforeDelete(ctx, ids) {
     if (ids.includes(ctx.auth.userId)) throw new AppError(409, 'conflict.notYourself');
+    await checkManageable(ctx.sql, ctx.auth, ids);
   },
 };

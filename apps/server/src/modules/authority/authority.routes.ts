@@ -14,6 +14,7 @@ import { checkDataFields, dataFieldsOfMenu } from '../../entity/data-field.servi
 import { AppError } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import { checkManageable } from '../admin/scope-confinement';
 import { replaceLinkSet, requireRow } from './link-set';
 import type { UrlGrantService } from './url-grant.service';
 
@@ -60,6 +61,7 @@ const GRANT_WRITES = [
     table: 'sys_user_role',
     fixed: ['userId', 'sys_user', 'user_id'],
     list: ['roleIds', 'role_id'],
+    changesUsers: 'fixed',
   },
   {
     url: '/api/admin/sysrole/authorizeUserToRole',
@@ -69,6 +71,7 @@ const GRANT_WRITES = [
     fixed: ['roleId', 'sys_role', 'role_id'],
     list: ['userIds', 'user_id'],
     everyUserKeepsARole: true,
+    changesUsers: 'list',
   },
   {
     url: '/api/admin/sysmenu/authorizeMenuToRole',
@@ -240,6 +243,15 @@ export async function authorityRoutes(
         const fixedId = String(body[fixedField]);
         await inTenant(request, async (sql, tenantId) => {
           await requireRow(sql, fixedTable, fixedId, fixedField);
+          if ('changesUsers' in write)
+            await checkManageable(
+              sql,
+              authOf(request),
+              write.changesUsers === 'fixed'
+                ? [fixedId]
+                : await usersChanged(sql, fixedId, body[listField] as string[]),
+              write.changesUsers === 'fixed' ? fixedField : listField,
+            );
           await replaceLinkSet(sql, tenantId, {
             table: write.table,
             fixedColumn,
@@ -585,4 +597,15 @@ async function orgUserTree(
     (user.org_id && nodes.get(user.org_id) ? nodes.get(user.org_id)!.children : roots).push(node);
   }
   return roots;
+}
+
+/** The users a new list of a role's holders adds or removes: each one's roles change. */
+async function usersChanged(sql: Sql, roleId: string, userIds: string[]): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    'SELECT user_id::text AS id FROM sys_user_role WHERE role_id = $1',
+    [roleId],
+  );
+  const before = new Set(rows.map((row) => row.id));
+  const after = new Set(userIds.map(String));
+  return [...before, ...after].filter((id) => before.has(id) !== after.has(id));
 }

@@ -1,7 +1,9 @@
+import { iotDeviceEntity } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/database';
+import { DataFieldService } from '../../../entity/data-field.service';
 import { envelopeOf, ok } from '../../../http/envelope';
 import { authOf } from '../../../http/request-context';
 
@@ -21,6 +23,11 @@ const cameraSchema = z.object({
   installAddress: z.string().nullable(),
 });
 
+/** A camera's fields that are the device's own, hidden as the device list hides them. */
+const DEVICE_FIELDS = ['projectId', 'zoneId', 'lat', 'lng', 'installAddress', 'lastSeen'] as const;
+
+const dataFields = new DataFieldService();
+
 const idParam = z
   .string()
   .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
@@ -29,7 +36,8 @@ const idParam = z
 /**
  * GET /api/video/camera/queryAllCamera (spec §7 "Cameras"): every camera of the caller's tenant
  * that the caller may see. Cameras are IoT devices of a product of the `camera` kind, so the
- * tenant, zone and project policies of the device table decide what is listed, as everywhere.
+ * tenant, zone and project policies of the device table decide what is listed, as everywhere,
+ * and the role's data permissions of the device screen which of their fields are shown.
  */
 export async function cameraRoutes(fastify: FastifyInstance, deps: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,8 +51,10 @@ export async function cameraRoutes(fastify: FastifyInstance, deps: { db: Databas
     },
     handler: async (request) => {
       const { zoneId, projectId } = request.query;
-      const { rows } = await deps.db.tenant(authOf(request), (sql) =>
-        sql.query<z.infer<typeof cameraSchema>>(
+      const auth = authOf(request);
+      const { rows, visible } = await deps.db.tenant(auth, async (sql) => ({
+        visible: await dataFields.visible(sql, auth.activeRole, iotDeviceEntity.menuCode),
+        ...(await sql.query<z.infer<typeof cameraSchema>>(
           `SELECT d.id::text AS id, d.device_no AS "deviceNo", d.device_name AS "deviceName",
                   p.product_name AS "productName", d.status, d.online,
                   to_char(d.last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastSeen",
@@ -58,8 +68,12 @@ export async function cameraRoutes(fastify: FastifyInstance, deps: { db: Databas
               AND ($2::bigint IS NULL OR d.project_id = $2::bigint)
             ORDER BY d.online DESC, d.device_no`,
           [zoneId ?? null, projectId ?? null],
-        ),
-      );
+        )),
+      }));
+      // The role's data permissions on the device screen apply here too (device-detail.routes.ts).
+      if (visible)
+        for (const camera of rows)
+          for (const field of DEVICE_FIELDS) if (!visible.has(field)) camera[field] = null;
       return ok(rows);
     },
   });
