@@ -3,14 +3,15 @@ import { BROWSER_CLIENT_ID } from '@shuili/contract';
 import type { EntityHooks } from '../../entity/entity-hooks';
 import type { Row } from '../../entity/entity-repo';
 import { AppError } from '../../http/app-error';
-import { hashClientSecret } from '../uaa/client.service';
+import { hashChosenClientSecret, hashClientSecret } from '../uaa/client.service';
 
 /** A secret the call gives (spec §3 clientSecret; blank or absent is none). */
 const givenSecret = (values: Row) =>
   typeof values.clientSecret === 'string' ? values.clientSecret : undefined;
 
 /**
- * App clients: the secret is stored only as a hash. One the call gives is kept as given and
+ * App clients: the secret is stored only as a hash (argon2id for one the call chooses, which may
+ * be guessable; SHA-256 for a generated one). One the call gives is kept as given and
  * never answered (its owner knows it); without one, add generates it and answers it once, and
  * update keeps the old one. The console's own `browser` client cannot be removed or renamed,
  * nor given another secret (the console signs in with it). The password grant is for the
@@ -20,8 +21,10 @@ export const appClientHooks: EntityHooks = {
   async beforeCreate(_ctx, values) {
     refusePasswordGrant(values.authorizedGrantTypes);
     const given = givenSecret(values);
-    const secret = given ?? crypto.randomBytes(24).toString('base64url');
-    if (!given) values.generatedSecret = secret;
+    if (given)
+      return { client_secret_hash: await hashChosenClientSecret(given), first_party: false };
+    const secret = crypto.randomBytes(24).toString('base64url');
+    values.generatedSecret = secret;
     return { client_secret_hash: hashClientSecret(secret), first_party: false };
   },
   async afterCreate(_ctx, _id, values) {
@@ -41,7 +44,7 @@ export const appClientHooks: EntityHooks = {
       throw new AppError(409, 'conflict.builtInClient');
     }
     if (!rows[0]?.first_party) refusePasswordGrant(values.authorizedGrantTypes);
-    return secret === undefined ? {} : { client_secret_hash: hashClientSecret(secret) };
+    return secret === undefined ? {} : { client_secret_hash: await hashChosenClientSecret(secret) };
   },
   async beforeDelete(ctx, ids) {
     const { rows } = await ctx.sql.query<{ n: number }>(

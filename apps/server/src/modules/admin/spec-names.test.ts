@@ -397,6 +397,8 @@ describe.each(BACKENDS)('spec names on $backend', ({ backend, available }) => {
           ),
         );
         expect(stored.rows[0]!.client_secret_hash).not.toBe(secret);
+        // A chosen secret may be guessable: it is stored like a password (argon2id), not SHA-256.
+        expect(stored.rows[0]!.client_secret_hash).toMatch(/^\$argon2id\$/);
         expect(await authenticates(clientId, secret)).toBe(true);
         expect(await authenticates(clientId, `${secret}x`)).toBe(false);
 

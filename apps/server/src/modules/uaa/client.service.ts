@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Database } from '../../db/database';
 import { oauthError } from '../../http/app-error';
+import { hashPassword, verifyPassword } from './password-hasher';
 
 export interface OAuthClient {
   clientId: string;
@@ -11,10 +12,20 @@ export interface OAuthClient {
   firstParty: boolean;
 }
 
-/** Client secrets are long random strings (or the public `browser` one): SHA-256 suffices. */
+/** Generated client secrets are long random strings (or the public `browser` one): SHA-256 suffices. */
 export function hashClientSecret(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex');
 }
+
+/**
+ * A secret an administrator chose may be guessable like a password, so it is stored like one
+ * (argon2id): a leaked table does not give it away cheaply.
+ */
+export function hashChosenClientSecret(secret: string): Promise<string> {
+  return hashPassword(secret);
+}
+
+const isArgon2 = (hash: string) => hash.startsWith('$argon2');
 
 const CACHE_MS = 30_000;
 
@@ -66,6 +77,10 @@ export class ClientService {
     const secret = safeDecode(decoded.slice(colon + 1));
     if (clientId === undefined || secret === undefined) throw invalid();
     const entry = await this.load(clientId);
+    if (entry && isArgon2(entry.hash)) {
+      if (!(await verifyPassword(entry.hash, secret))) throw invalid();
+      return entry.client;
+    }
     const given = Buffer.from(hashClientSecret(secret), 'hex');
     const expected = Buffer.from(entry?.hash ?? hashClientSecret(crypto.randomUUID()), 'hex');
     if (!entry || !crypto.timingSafeEqual(given, expected)) throw invalid();
