@@ -165,17 +165,20 @@ export async function addUser(
   );
 }
 
-/** The id of a tenant's first user (to name another tenant's user in isolation checks). */
-export async function firstUserOf(
+/** The id of a tenant's user by username, or of its first user when no username is given. */
+export async function userIdOf(
   server: Pick<TestServer, 'db'>,
   tenantCode: string,
+  username?: string,
 ): Promise<string> {
   const { rows } = await server.db.system((sql) =>
     sql.query<{ id: string }>(
       `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
-        WHERE t.tenant_code = $1 ORDER BY u.id LIMIT 1`,
-      [tenantCode],
+        WHERE t.tenant_code = $1 AND ($2::text IS NULL OR u.username = $2)
+        ORDER BY u.id LIMIT 1`,
+      [tenantCode, username ?? null],
     ),
   );
-  return rows[0]!.id;
+  if (!rows[0]) throw new Error(`no user ${username ?? ''} in ${tenantCode}`);
+  return rows[0].id;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, call, signIn } from '@shuili/test-support/api-client';
+import { addUser, call, signIn, userIdOf } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { totpCode, totpStep } from '../modules/uaa/totp';
 
@@ -323,14 +323,7 @@ describe.each(BACKENDS)(
         });
         expect(same.status, JSON.stringify(same.body)).toBe(200);
         await account('proof-managed');
-        const managed = (
-          await server.db.system((sql) =>
-            sql.query<{ id: string }>(
-              `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
-              WHERE t.tenant_code = 'demo' AND u.username = 'proof-managed'`,
-            ),
-          )
-        ).rows[0]!.id;
+        const managed = await userIdOf(server, 'demo', 'proof-managed');
         const theirs = await call(server, 'PUT', '/api/admin/sysuser/updateSysUser', {
           token: admin,
           body: { id: managed, email: 'managed@demo.example' },

@@ -10,7 +10,7 @@ import {
 } from '@shuili/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, firstUserOf } from '@shuili/test-support/api-client';
+import { call, signIn, userIdOf } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { connectClient, inbox, wsUrl } from '../mqtt/mqtt-test-clients';
 import { alarmRepo } from '../modules/iot/alarm/alarm.repo';
@@ -145,7 +145,7 @@ describe.each(BACKENDS)('projects confine devices on $backend', ({ backend, avai
       expect(refused.body.errors[0].field).toBe('userId');
     }
     // A user of another tenant is not found: neither read nor bound.
-    const acmeUser = await firstUserOf(server, 'acme');
+    const acmeUser = await userIdOf(server, 'acme');
     expect((await query(acmeUser)).status).toBe(404);
     expect((await bind(admin, acmeUser, [p1])).status).toBe(404);
 

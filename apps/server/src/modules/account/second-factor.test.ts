@@ -7,6 +7,7 @@ import {
   lastCode,
   requestToken,
   signIn,
+  userIdOf,
 } from '@shuili/test-support/api-client';
 import {
   markStepUsed,
@@ -366,18 +367,13 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
     async () => {
       const user = await enrolledFromProfile('mfa-lost-phone');
       const admin = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
-      const { rows } = await server.db.system((sql) =>
-        sql.query<{ id: string }>(
-          `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
-            WHERE t.tenant_code = 'demo' AND u.username = 'mfa-lost-phone'`,
-        ),
-      );
+      const userId = await userIdOf(server, 'demo', 'mfa-lost-phone');
       const reset = (id: string, token = admin) =>
         call(server, 'POST', '/api/admin/sysuser/resetSysUserSecondFactor', {
           token,
           body: { id },
         });
-      const done = await reset(rows[0]!.id);
+      const done = await reset(userId);
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body.data).toEqual({ wasOn: true, revoked: 1 });
       // The user's session ended with it; the password alone signs in now (optional policy).
@@ -386,10 +382,10 @@ describe.each(BACKENDS)('TOTP second factor on $backend', ({ backend, available 
       ).toBe(401);
       const again = await password('demo', 'mfa-lost-phone', PASSWORD);
       expect(again.status, JSON.stringify(again.body)).toBe(200);
-      expect((await reset(rows[0]!.id)).body.data).toEqual({ wasOn: false, revoked: 1 });
+      expect((await reset(userId)).body.data).toEqual({ wasOn: false, revoked: 1 });
       // Another tenant's administrator cannot reach the user.
       const acmeAdmin = (await signIn(server, 'acme', 'admin', 'admin123')).access_token;
-      expect((await reset(rows[0]!.id, acmeAdmin)).status).toBe(404);
+      expect((await reset(userId, acmeAdmin)).status).toBe(404);
       expect((await reset('999999999')).status).toBe(404);
     },
   );

@@ -7,7 +7,7 @@ import {
   type UserPostNode,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, firstUserOf } from '@shuili/test-support/api-client';
+import { call, signIn, userIdOf } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { addDemoUser } from '../../security/demo-user';
 
@@ -113,7 +113,7 @@ describe.each(BACKENDS)('user-post tree by userId on $backend', ({ backend, avai
       expect(refused.status).toBe(400);
       expect(refused.body.errors[0].field).toBe('userId');
     }
-    const acmeUser = await firstUserOf(server, 'acme');
+    const acmeUser = await userIdOf(server, 'acme');
     const foreign = await call(server, 'GET', USER_LINK_CALLS.postTree, {
       token: admin,
       query: { userId: acmeUser },

@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { liveTopics } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '@shuili/test-support/api-client';
+import { call, signIn, userIdOf } from '@shuili/test-support/api-client';
 import { BACKENDS, type TestServer } from '@shuili/test-support/test-server';
 import {
   adminToken,
@@ -107,13 +107,7 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
         pushes.push({ topic, body: JSON.parse(payload.toString()) as Record<string, unknown> }),
       );
       await browser.subscribeAsync(liveTopics.alarms('demo'), { qos: 0 });
-      const adminId = await server.db.system(async (sql) => {
-        const { rows } = await sql.query<{ id: string }>(
-          `SELECT u.id::text FROM sys_user u JOIN tenant t ON t.id = u.tenant_id
-            WHERE t.tenant_code = 'demo' AND u.username = 'admin'`,
-        );
-        return rows[0]!.id;
-      });
+      const adminId = await userIdOf(server, 'demo', 'admin');
       await browser.subscribeAsync(`t/demo/u/${adminId}/notify`, { qos: 0 });
 
       const gate = await connectDevice(server, device);
