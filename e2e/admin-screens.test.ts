@@ -363,7 +363,9 @@ describe('administration screens in the browser (issue 4)', () => {
       [
         'zh-CN',
         {
-          required: (field: string) => `请输入${field}`,
+          // Typed fields ask to enter, chosen ones to select.
+          required: (field: string) =>
+            ['组织', '角色'].includes(field) ? `请选择${field}` : `请输入${field}`,
           fields: ['用户名', '昵称', '密码', '组织', '角色'],
           length: '用户名长度须为 3 到 64 个字符',
           role: 'Operator',
@@ -412,7 +414,7 @@ describe('administration screens in the browser (issue 4)', () => {
     }
   });
 
-  it('edit wants one row, delete wants a selection and confirms the count, then the rows are gone', async () => {
+  it('edit waits for one checked row, delete for a selection and confirms the count, then the rows are gone', async () => {
     const admin = await signedIn(rig, DEMO_ADMIN);
     await addParam(admin, 'e2e.batch.one', 'Batch one', '1');
     await addParam(admin, 'e2e.batch.two', 'Batch two', '2');
@@ -422,19 +424,20 @@ describe('administration screens in the browser (issue 4)', () => {
     const rows = params.locator('.ant-table-row', { hasText: 'e2e.batch.' });
     await expect.poll(() => rows.count()).toBe(2);
 
-    const warning = (text: string) =>
-      admin.locator('.ant-message-notice', {
-        has: admin.locator('.ant-message-warning'),
-        hasText: text,
-      });
-    await params.getByTestId('resource-delete').click();
-    await warning('Select at least one record').waitFor();
+    const edit = params.getByTestId('resource-edit');
+    const remove = params.getByTestId('resource-delete');
+    // Nothing checked: both wait, and say what they wait for.
+    expect(await edit.isDisabled()).toBe(true);
+    expect(await remove.isDisabled()).toBe(true);
+    expect(await remove.getAttribute('title')).toBe('Select at least one record');
 
     await rows.nth(0).locator('.ant-checkbox-input').check();
+    await expect.poll(() => edit.isEnabled()).toBe(true);
+    expect(await remove.isEnabled()).toBe(true);
     await rows.nth(1).locator('.ant-checkbox-input').check();
-    await params.getByTestId('resource-edit').click();
-    await warning('Select exactly one record').waitFor();
-    expect(await form(admin).count()).toBe(0);
+    // Two rows: one cannot edit both.
+    await expect.poll(() => edit.isDisabled()).toBe(true);
+    expect(await edit.getAttribute('title')).toBe('Select exactly one record');
 
     await params.getByTestId('resource-delete').click();
     const confirm = admin.locator('.ant-modal-confirm', { hasText: 'Delete records' });
@@ -625,6 +628,46 @@ describe('administration screens in the browser (issue 4)', () => {
     await operator.waitForURL((url) => url.pathname === '/login');
   });
 
+  it('logs writes only, in the reader’s language; names the browser; tags only this session as You', async () => {
+    // Two sessions of the same admin: each signs in with the console's own POST reads.
+    await signedIn(rig, DEMO_ADMIN);
+    const admin = await signedIn(rig, DEMO_ADMIN, 'zh-CN');
+    await admin.getByTestId('workbench').waitFor();
+
+    const { body } = await api(
+      admin,
+      'GET',
+      '/api/admin/operationlog/queryOperationLog?pageSize=10000',
+    );
+    const urls = (body.data.list as Array<{ url: string }>).map((row) => row.url);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls).not.toContain('/api/account/sysuserdetail/queryCurrentAuthority');
+
+    // The seeded "add a post" row, found by its stored key: its action reads in Chinese.
+    const log = await openList(admin, '/admin/operationlog');
+    await log.locator('#search-OperationLog_action').fill('add:SysPost');
+    await log.getByTestId('resource-search-submit').click();
+    await log
+      .getByTestId('operation-action')
+      .filter({ hasText: '岗位管理 · 新增' })
+      .first()
+      .waitFor();
+
+    const logins = await openList(admin, '/admin/loginlog');
+    expect(await logins.getByTestId('login-client').first().innerText()).toMatch(
+      /^(Headless )?Chrome \d+ · Linux$/,
+    );
+
+    await admin.goto('/admin/onlinesysuser');
+    const online = admin.getByTestId('online-users-page');
+    await online.getByTestId('online-search-username').fill('admin');
+    const searched = answerTo(admin, '/queryOnlineSysUser?');
+    await online.getByTestId('online-search').click();
+    const sessions = (await (await searched).json()).data.list as Array<{ username: string }>;
+    expect(sessions.filter((session) => session.username === 'admin').length).toBeGreaterThan(1);
+    await expect.poll(() => online.locator('.ant-tag', { hasText: /^我$/ }).count()).toBe(1);
+  });
+
   it('narrows the sidebar to the chosen parent menu and restores it when cleared', async () => {
     const admin = await signedIn(rig, DEMO_ADMIN);
     const full = await sidebarLabels(admin);
@@ -647,5 +690,95 @@ describe('administration screens in the browser (issue 4)', () => {
     await parent.locator('.ant-select-clear').click();
     expect((await cleared).request().postDataJSON()).toEqual({ parentId: null, postCode: null });
     await expect.poll(() => sidebarLabels(admin)).toEqual(full);
+  });
+});
+
+describe('entity forms (issue 17)', () => {
+  const discard = (page: Page) =>
+    page.locator('.ant-modal-confirm', { hasText: 'Discard changes?' });
+
+  it('closes an unchanged form at once, asks before losing changes (Esc, a click outside), and refuses numbers out of range', async () => {
+    const admin = await signedIn(rig, DEMO_ADMIN);
+    const posts = await openList(admin, '/admin/syspost');
+    await posts.getByTestId('resource-add').click();
+    await form(admin).waitFor();
+    await admin.keyboard.press('Escape');
+    await form(admin).waitFor({ state: 'detached' });
+
+    await posts.getByTestId('resource-add').click();
+    await form(admin).locator('#form-SysPost_postName').fill('Sluice keeper');
+    await admin.keyboard.press('Escape');
+    await discard(admin).waitFor();
+    await admin.getByTestId('resource-keep-editing').click();
+    await discard(admin).waitFor({ state: 'detached' });
+    expect(await form(admin).locator('#form-SysPost_postName').inputValue()).toBe('Sluice keeper');
+
+    // A number out of range stays as typed and is an error; a fraction of a whole number too.
+    const sequence = form(admin).locator('#form-SysPost_postSequence');
+    await sequence.fill('100001');
+    await sequence.blur();
+    await expectFieldError(admin, 'SysPost', 'postSequence', 'between 0 and 100000');
+    expect(await sequence.inputValue()).toBe('100001');
+    await sequence.fill('2.5');
+    await expectFieldError(admin, 'SysPost', 'postSequence', 'must be a whole number');
+    expect(await sequence.inputValue()).toBe('2.5');
+
+    // A click outside the dialog asks too; discarding closes it.
+    await admin.mouse.click(8, 8);
+    await discard(admin).waitFor();
+    await admin.getByTestId('resource-discard').click();
+    await form(admin).waitFor({ state: 'detached' });
+  });
+
+  it('keeps the add-user dialog and its buttons on a short screen and a phone', async () => {
+    const admin = await signedIn(rig, DEMO_ADMIN);
+    for (const size of [
+      { width: 1280, height: 600 },
+      { width: 390, height: 700 },
+    ]) {
+      await admin.setViewportSize(size);
+      const users = await openList(admin, '/admin/sysuser');
+      await users.getByTestId('resource-add').click();
+      const save = form(admin).getByTestId('resource-form-submit');
+      await save.waitFor();
+      const box = (await save.boundingBox())!;
+      expect(box.y + box.height, `${size.width}×${size.height}`).toBeLessThanOrEqual(size.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      await form(admin).getByRole('button', { name: 'Cancel' }).click();
+      await form(admin).waitFor({ state: 'detached' });
+    }
+  });
+
+  it("picks an alarm rule's product by code, its property from the thing model, and shows only the thresholds the condition uses", async () => {
+    const admin = await signedIn(rig, DEMO_ADMIN);
+    const rules = view(admin, '/iot/alarmRule');
+    await admin.goto('/iot/alarmRule');
+    await rules.getByTestId('resource-add').click();
+    await form(admin).waitFor();
+    const property = form(admin).getByTestId('alarm-rule-property');
+    // No product yet: nothing to choose from.
+    expect(await property.getAttribute('class')).toContain('ant-select-disabled');
+
+    await form(admin).locator('#form-AlarmRule_productId').fill('IRR-VALVE');
+    await visibleOption(admin, 'IRR-VALVE-4').click();
+    await property.click();
+    await visibleOption(admin, '(pressure').click();
+
+    const shown = async () =>
+      (await form(admin).locator('.ant-form-item-label label').allInnerTexts()).map((text) =>
+        text.trim(),
+      );
+    const thresholds = ['Low', 'High', 'Rate per minute', 'No data (min)', 'Hysteresis'];
+    expect((await shown()).filter((name) => thresholds.includes(name))).toEqual([]);
+    await form(admin).locator('#form-AlarmRule_kind').click();
+    await visibleOption(admin, 'Above high').click();
+    await expect
+      .poll(async () => (await shown()).filter((name) => thresholds.includes(name)))
+      .toEqual(['High', 'Hysteresis']);
+    await form(admin).locator('#form-AlarmRule_kind').click();
+    await visibleOption(admin, 'No data').click();
+    await expect
+      .poll(async () => (await shown()).filter((name) => thresholds.includes(name)))
+      .toEqual(['No data (min)']);
   });
 });

@@ -132,6 +132,69 @@ describe('sign-in', () => {
     await tenantSelect(page).locator('.ant-select-content', { hasText: '(demo)' }).waitFor();
   });
 
+  it('asks for the account first, filters the tenants as one types, and Enter takes the typed one', async () => {
+    const { page } = await rig.newPage();
+    const tokenCalls: { url: string; body: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/uaa/oauth/token'))
+        tokenCalls.push({ url: request.url(), body: request.postData() ?? '' });
+    });
+    await page.goto('/login');
+    await page.locator('#login_password').waitFor();
+    // As people fill it: the account, then its tenants, then the password.
+    const order = await page
+      .locator('#login_username, #login_tenantCode, #login_password')
+      .evaluateAll((inputs) => inputs.map((input) => input.id));
+    expect(order).toEqual(['login_username', 'login_tenantCode', 'login_password']);
+
+    // admin belongs to several tenants (demo, acme, platform).
+    await typeAccount(page, 'admin');
+    await tenantSelect(page).click();
+    await page.locator('#login_tenantCode:not([readonly])').waitFor();
+    await page.keyboard.type('demo');
+    const options = page.locator('.ant-select-dropdown .ant-select-item-option');
+    await expect.poll(() => options.allInnerTexts()).toEqual(['Demo Irrigation District (demo)']);
+    await page.keyboard.press('Enter');
+    await tenantSelect(page).locator('.ant-select-content', { hasText: '(demo)' }).waitFor();
+
+    // Text that matches no tenant of the account chooses none.
+    await tenantSelect(page).click();
+    await page.keyboard.type('nosuch');
+    await page.locator('.ant-select-dropdown', { hasText: 'No tenant found' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await tenantSelect(page).locator('.ant-select-content', { hasText: '(demo)' }).waitFor();
+
+    await page.locator('#login_password').fill(DEMO_ADMIN.password);
+    await page.locator('#login_password').press('Enter');
+    await waitForPath(page, '/home/workbench');
+    await page.getByTestId('workbench').waitFor();
+    expect(await text(page, 'tenant-code')).toBe('demo');
+
+    // The password went in the form body, never in the URL.
+    const signInCall = tokenCalls.find((call) => call.body.includes('grant_type=password'));
+    expect(signInCall?.body).toContain(`password=${DEMO_ADMIN.password}`);
+    expect(tokenCalls.every((call) => !call.url.includes('password'))).toBe(true);
+  });
+
+  it('names the tenants in the reader’s language, the remembered one too', async () => {
+    // Signed in in English: the tenant is remembered with its English name.
+    const { page, context } = await signedIn(DEMO_ADMIN);
+    await page.getByTestId('navbar-user').click();
+    await page.getByTestId('logout').click();
+    await waitForPath(page, '/login');
+    await context.addCookies([{ name: 'language', value: 'zh', url: page.url() }]);
+    await page.reload();
+    // Before the account is typed, the code stands in for a name in another language.
+    await tenantSelect(page)
+      .locator('.ant-select-content', { hasText: /^demo$/ })
+      .waitFor();
+    await typeAccount(page, 'admin');
+    await tenantSelect(page)
+      .locator('.ant-select-content', { hasText: '演示灌区 (demo)' })
+      .waitFor();
+  });
+
   it('warns for two seconds about a wrong password and stays on sign-in', async () => {
     const { page, context } = await rig.newPage();
     await page.goto('/login');

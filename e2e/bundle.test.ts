@@ -28,9 +28,13 @@ const LOGIN_BUDGET = 220 * KB;
 /**
  * Everything the workbench loads on a fresh visit with a session: a guard rail. 360 → 362 KB:
  * the role switch in the user dropdown and the tab views kept across a token reset (issue 16,
- * about 0.9 KB; the switch itself downloads when a role is chosen).
+ * about 0.9 KB; the switch itself downloads when a role is chosen). 362 → 364 KB: the bell is
+ * live on every screen (issue 17), so the live connection opens with the shell: the console's own
+ * MQTT client (about 1 KB, instead of mqtt.js's 98 KB that device screens downloaded) and the
+ * bell's subscription; its dropdown loads when opened, and moving it out of the shell regrouped
+ * antd's tabs, menu and card chunks (measured 361.6 → 363.7 KB).
  */
-const WORKBENCH_BUDGET = 362 * KB;
+const WORKBENCH_BUDGET = 364 * KB;
 /** Console code that the sign-in page must never download. */
 const CONSOLE_CHUNKS =
   /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search|closed-routes|async-routes)-/;

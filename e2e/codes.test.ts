@@ -38,7 +38,10 @@ it('signs in with a mobile number and an SMS code', async () => {
   await page.locator('#login_smsCaptcha').fill(` ${code} `);
   const token = page.waitForRequest((outgoing) => outgoing.url().includes('/oauth/token'));
   await page.locator('button[type=submit]').click();
-  const params = new URL((await token).url()).searchParams;
+  const sentToken = await token;
+  // The parameters travel in the form body, never in the URL.
+  expect(new URL(sentToken.url()).search).toBe('');
+  const params = new URLSearchParams(sentToken.postData() ?? '');
   // Spec §5: the code and mobile are trimmed before they are sent.
   expect(params.get('grant_type')).toBe('mobile');
   expect(params.get('type')).toBe('mobile');

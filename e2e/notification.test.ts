@@ -1,5 +1,8 @@
+import { deviceTopic, type ThingParam } from '@shuili/contract';
+import { connectAsync } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './admin-console';
 import {
   DEMO_ADMIN,
   DEMO_OPERATOR,
@@ -39,6 +42,11 @@ async function waitForCount(page: Page, count: number): Promise<void> {
 async function openBell(page: Page): Promise<void> {
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('notification-panel').waitFor();
+}
+
+async function closeBell(page: Page): Promise<void> {
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-panel').waitFor({ state: 'hidden' });
 }
 
 async function readStates(page: Page): Promise<string[]> {
@@ -268,5 +276,168 @@ describe('/mynotification', () => {
     await page.reload();
     await page.getByTestId('notification-detail').waitFor();
     expect(await page.getByTestId('notification-content').innerText()).toContain('Hello there');
+  });
+});
+
+/** Answers the API's data, or fails with its answer. */
+async function apiData<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await api(page, method, url, body);
+  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
+/** A demo device with a numeric property that has a range. */
+async function deviceWithRange(page: Page) {
+  const devices = await apiData<{ list: Array<{ id: string; deviceNo: string }> }>(
+    page,
+    'GET',
+    '/api/iot/device/queryIotDevice?currentPage=1&pageSize=100',
+  );
+  for (const device of devices.list) {
+    const detail = await apiData<{ thingModel: { properties: ThingParam[] } }>(
+      page,
+      'GET',
+      `/api/iot/device/queryDeviceDetail?id=${device.id}`,
+    );
+    const property = detail.thingModel.properties.find(
+      (one) => one.type === 'number' && one.min !== undefined && one.max !== undefined,
+    );
+    if (property) return { ...device, property, min: property.min!, max: property.max! };
+  }
+  throw new Error('no demo device with a numeric property and a range');
+}
+
+const bellCount = async (page: Page) =>
+  Number(await page.getByTestId('notification-bell').getAttribute('data-count'));
+
+describe('alarms reach people', () => {
+  it('a device past a rule pops up and counts on the bell within 5 s, and is acknowledged from the list', async () => {
+    const { page } = await signedIn(DEMO_ADMIN);
+    const chosen = await deviceWithRange(page);
+    const at = (fraction: number) =>
+      Number((chosen.min + (chosen.max - chosen.min) * fraction).toFixed(2));
+    // Three rules of rising levels on the same property.
+    for (const [level, fraction] of [
+      ['yellow', 0.2],
+      ['orange', 0.4],
+      ['red', 0.6],
+    ] as const)
+      await apiData(page, 'POST', '/api/iot/alarm/addAlarmRule', {
+        ruleName: `e2e ${level}`,
+        deviceId: chosen.id,
+        propertyKey: chosen.property.key,
+        kind: 'above',
+        high: at(fraction),
+        level,
+      });
+    const issued = await apiData<{ username: string; secret: string }>(
+      page,
+      'POST',
+      '/api/iot/device/resetDeviceSecret',
+      { id: chosen.id },
+    );
+    const device = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
+      clientId: issued.username,
+      username: issued.username,
+      password: issued.secret,
+      reconnectPeriod: 0,
+    });
+    const report = (value: number) =>
+      device.publishAsync(
+        deviceTopic('demo', chosen.deviceNo, 'telemetry'),
+        JSON.stringify({ values: { [chosen.property.key]: value } }),
+        { qos: 1 },
+      );
+    try {
+      // Only red pops up for this user (their choice, kept on the server).
+      await openBell(page);
+      await page.getByTestId('notification-tab-alarm').click();
+      await page.getByTestId('alarm-popup-level').click();
+      const saved = page.waitForResponse((response) =>
+        response.url().includes('/updateAlarmPreference'),
+      );
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+          hasText: 'Red and above',
+        })
+        .click();
+      expect((await saved).status()).toBe(200);
+      await closeBell(page);
+      const before = await bellCount(page);
+
+      // Yellow and orange: counted at once, no pop-up.
+      await report(at(0.5));
+      await page
+        .locator(`[data-testid=notification-bell][data-count="${before + 2}"]`)
+        .waitFor({ timeout: 5000 });
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('alarm-popup').count()).toBe(0);
+
+      // Red: pops up and counts within 5 s, in the reader's language only.
+      await report(at(0.8));
+      const popup = page.locator('[data-testid=alarm-popup][data-level=red]');
+      await popup.waitFor({ timeout: 5000 });
+      await page
+        .locator(`[data-testid=notification-bell][data-count="${before + 3}"]`)
+        .waitFor({ timeout: 5000 });
+      // (The demo's device names are Chinese: only the console's own words are checked.)
+      const text = await popup.innerText();
+      expect(text).toContain('Red alarm');
+      expect(text).toContain('threshold');
+      expect(text).not.toMatch(/告警|阈值|閾值/);
+
+      // The pop-up opens the device, whose header shows the highest alarm that holds (its
+      // health code stays as it was); the bell lists the three, in English only.
+      await popup.getByTestId('alarm-popup-device').click();
+      await waitForPath(page, `/iot/device/${chosen.id}`);
+      const header = page.locator('[data-testid=device-alarm][data-level=red]');
+      await header.waitFor();
+      expect(await header.getAttribute('data-active')).toBe('3');
+      await openBell(page);
+      await page.getByTestId('notification-tab-alarm').click();
+      const entries = page.getByTestId('notification-list-alarm').getByTestId('notification-alarm');
+      await entries.nth(2).waitFor();
+      expect(await entries.count()).toBe(3);
+      expect(await entries.first().innerText()).toContain('Red alarm');
+      expect(await entries.first().innerText()).not.toMatch(/告警|阈值|閾值/);
+      await closeBell(page);
+
+      // The warning list: level and state as coloured tags; acknowledge one, then the rest.
+      await page.goto('/iot/alarmRecord');
+      const table = page.getByTestId('resource-table');
+      await table.locator('[data-testid=alarm-level][data-level=red]').waitFor();
+      expect(
+        await table.locator('[data-testid=alarm-state][data-state=open]').count(),
+      ).toBeGreaterThanOrEqual(3);
+      const row = (level: string) =>
+        table.locator('tr', {
+          has: page.locator(`[data-testid=alarm-level][data-level=${level}]`),
+        });
+      await row('yellow').getByTestId('alarm-ack-row').click();
+      await page.getByTestId('alarm-ack-comment').fill('Checked the canal: rain');
+      await page.getByTestId('alarm-ack-ok').click();
+      await row('yellow').locator('[data-testid=alarm-ack][data-acknowledged=true]').waitFor();
+      await waitForCount(page, before + 2);
+
+      await row('orange').locator('.ant-checkbox-input').check();
+      await row('red').locator('.ant-checkbox-input').check();
+      await page.getByTestId('alarm-ack-selected').click();
+      await page.getByTestId('alarm-ack-comment').fill('Gate opened downstream');
+      await page.getByTestId('alarm-ack-ok').click();
+      await row('red').locator('[data-testid=alarm-ack][data-acknowledged=true]').waitFor();
+      await waitForCount(page, before);
+
+      const records = await apiData<{
+        list: Array<{ level: string; acknowledgedBy: string; ackComment: string }>;
+      }>(page, 'GET', `/api/iot/alarm/queryAlarmRecord?deviceId=${chosen.id}&pageSize=10`);
+      expect(Object.fromEntries(records.list.map((one) => [one.level, one.ackComment]))).toEqual({
+        yellow: 'Checked the canal: rain',
+        orange: 'Gate opened downstream',
+        red: 'Gate opened downstream',
+      });
+      expect(new Set(records.list.map((one) => one.acknowledgedBy))).toEqual(new Set(['admin']));
+    } finally {
+      await device.endAsync(true);
+    }
   });
 });

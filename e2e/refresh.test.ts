@@ -29,7 +29,13 @@ it('refreshes an expired access token once and carries on', async () => {
   await page.waitForTimeout(3_000);
   const refreshes: number[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('grant_type=refresh_token')) refreshes.push(response.status());
+    // The console sends the token call's parameters as a form body.
+    const request = response.request();
+    if (
+      response.url().includes('/api/uaa/oauth/token') &&
+      request.postData()?.includes('grant_type=refresh_token')
+    )
+      refreshes.push(response.status());
   });
   await page.reload();
   await page.getByTestId('workbench').waitFor();

@@ -107,6 +107,50 @@ describe('sidebar', () => {
     );
   });
 
+  it('comes back when the window grows past 992 px again, as the user left it', async () => {
+    const { page, context } = await signedIn();
+    const state = () => page.getByTestId('sidebar').getAttribute('data-state');
+    await page.setViewportSize({ width: 800, height: 760 });
+    await expect.poll(state).toBe('closed');
+    await page.setViewportSize({ width: 1280, height: 760 });
+    await expect.poll(state).toBe('open');
+    await sidebarWidth(page, 230);
+    expect(await cookie(context, 'sidebarStatus')).toBe('1');
+
+    // Closed on desktop by the user: it stays closed across a narrow spell.
+    await page.getByTestId('hamburger').click();
+    await sidebarWidth(page, 80);
+    await page.setViewportSize({ width: 800, height: 760 });
+    await page.getByTestId('hamburger').click();
+    await expect.poll(state).toBe('open');
+    await page.setViewportSize({ width: 1280, height: 760 });
+    await expect.poll(state).toBe('closed');
+    await sidebarWidth(page, 80);
+  });
+
+  it('shows the whole product title beside the logo, in every language', async () => {
+    const { page } = await signedIn();
+    for (const [language, title] of [
+      ['English', 'Smart IoT Management System'],
+      ['简体中文', '智慧物联网管理系统'],
+    ] as const) {
+      if (language !== 'English') {
+        await page.getByTestId('language-select').click();
+        await page.locator('.ant-select-item-option', { hasText: language }).click();
+      }
+      const heading = page.getByTestId('sidebar-logo').locator('h1');
+      await expect.poll(() => heading.innerText()).toBe(title);
+      // Not cut: nothing overflows its box.
+      expect(
+        await heading.evaluate(
+          (element) =>
+            element.scrollWidth <= element.clientWidth &&
+            element.scrollHeight <= element.clientHeight,
+        ),
+      ).toBe(true);
+    }
+  });
+
   it('links the logo to the workbench and hides it when the settings say so', async () => {
     const { page } = await signedIn();
     await openProfile(page);

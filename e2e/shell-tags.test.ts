@@ -179,3 +179,47 @@ describe('tags view', () => {
     expect(await nickname.inputValue()).toBe('管理员');
   });
 });
+
+describe('many tabs (issue 17)', () => {
+  it('scroll with arrows once they no longer fit, and have none while they do', async () => {
+    const { page } = await signedIn();
+    await page.setViewportSize({ width: 1000, height: 760 });
+    expect(await page.getByTestId('tags-scroll-left').count()).toBe(0);
+    const routes = [
+      '/admin/sysuser',
+      '/admin/syspost',
+      '/admin/sysorg',
+      '/admin/sysdict',
+      '/admin/sysregion',
+      '/admin/sysparam',
+      '/admin/onlinesysuser',
+      '/authority/sysrole',
+      '/authority/sysurl',
+      '/authority/datapermission',
+      '/iot/deviceList',
+      '/iot/alarmRule',
+    ];
+    for (const route of routes) {
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await tag(page, route).waitFor({ state: 'attached' });
+    }
+    const left = page.getByTestId('tags-scroll-left');
+    await left.waitFor();
+    const scrolled = () =>
+      page
+        .getByTestId('tags-view')
+        .locator('div')
+        .first()
+        .evaluate((box) => box.scrollLeft);
+    // The active (last) tab is in sight, so the strip sits at its end.
+    const end = await scrolled();
+    expect(end).toBeGreaterThan(0);
+    await left.click();
+    await expect.poll(scrolled).toBeLessThan(end);
+    await page.getByTestId('tags-scroll-right').click();
+    await expect.poll(scrolled).toBe(end);
+  });
+});

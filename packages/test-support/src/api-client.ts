@@ -55,7 +55,7 @@ export async function call<T = any>(
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
-/** Posts to the token endpoint the way the console does: query parameters, form type, Basic client. */
+/** Posts to the token endpoint the spec's way: query parameters, form type, Basic client. */
 export function requestToken(
   server: Pick<TestServer, 'url'>,
   params: Record<string, string | undefined>,

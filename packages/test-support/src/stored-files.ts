@@ -10,3 +10,12 @@ export async function storedFiles(dataDir: string): Promise<string[]> {
     if ((await fs.stat(path.join(root, entry))).isFile()) files.push(entry);
   return files;
 }
+
+/**
+ * A reader of the files stored from now on: a demo server starts with the seed's own files
+ * (device photos and documents), which tests about uploads leave out.
+ */
+export async function filesStoredFromNow(dataDir: string): Promise<() => Promise<string[]>> {
+  const before = new Set(await storedFiles(dataDir));
+  return async () => (await storedFiles(dataDir)).filter((file) => !before.has(file));
+}

@@ -80,9 +80,26 @@ export async function startTestServer(
     db = await openPgliteDatabase(dir);
     cleanup = () => fs.rm(dir, { recursive: true, force: true });
   }
+  // Uploads (and the demo's seeded files) go to a folder of the test's own unless it names one,
+  // never into the repository's ./data.
+  let filesDir: string | undefined;
+  if (!options.config?.dataDir) {
+    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-files-'));
+    const dropDatabase = cleanup;
+    cleanup = async () => {
+      await dropDatabase();
+      await fs.rm(filesDir!, { recursive: true, force: true });
+    };
+  }
   // Tests pose as many clients through X-Forwarded-For, as if behind one proxy.
   // An ephemeral MQTT port: parallel test servers must not fight over 1883.
-  const config = loadConfig({ trustProxy: 1, logLevel: 'warn', mqttPort: 0, ...options.config });
+  const config = loadConfig({
+    trustProxy: 1,
+    logLevel: 'warn',
+    mqttPort: 0,
+    ...(filesDir ? { dataDir: filesDir } : {}),
+    ...options.config,
+  });
   await migrate(db);
   await seed(db, config);
   const app = await buildApp({

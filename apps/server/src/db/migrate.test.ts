@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestPostgresDatabase, TEST_DATABASE_URL } from '@shuili/test-support/test-server';
 import { migrate } from './migrate';
@@ -10,7 +10,10 @@ import { openPgliteDatabase } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';
 import { seed } from './seed';
 
-const config = loadConfig();
+// The demo seed stores device files: in a folder of this test's, not the repository's ./data.
+const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-migrate-files-'));
+afterAll(() => fs.rm(filesDir, { recursive: true, force: true }));
+const config = loadConfig({ dataDir: filesDir });
 const MIGRATION_FILES = (await fs.readdir(fileURLToPath(new URL('./migrations', import.meta.url))))
   .filter((name) => name.endsWith('.sql'))
   .sort();

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { BROWSER_CLIENT_ID, BROWSER_SCOPE } from '@shuili/contract';
 import type { Config } from '../config';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
+import { LocalDiskStorage } from '../modules/files/file-storage';
 import { seedDemoIot, seedIotCatalogue } from '../modules/iot/device/iot-seed';
 import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
 import type { Database, Sql } from './database';
+import { seedDemoScreens } from './demo/demo-screens';
 
 type SeedConfig = Pick<
   Config,
@@ -14,6 +17,7 @@ type SeedConfig = Pick<
   | 'seedDemo'
   | 'accessTokenSeconds'
   | 'refreshTokenSeconds'
+  | 'dataDir'
 >;
 
 /**
@@ -114,6 +118,13 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
         await seedDemoNotifications(sql, tenantId, userIds);
         await seedDemoIot(sql, tenantId);
       }
+      // The demo tenants' other screens (files stored where the server keeps uploads).
+      if (!tenant.isPlatform)
+        await seedDemoScreens(
+          sql,
+          { tenantCode: tenant.tenantCode, tenantId, userIds },
+          new LocalDiskStorage(path.join(config.dataDir, 'files')),
+        );
       created.push(tenant.tenantCode);
     }
     return created;

@@ -5,7 +5,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** The stored fields of an entity with their columns (links and virtual fields have none). */
 export function storedFields(entity: EntityDef): Array<[string, FieldDef, string]> {
   return Object.entries(entity.fields)
-    .filter(([, field]) => !field.link && !field.virtual)
+    .filter(([, field]) => !field.link && !field.virtual && !field.computed)
     .map(([name, field]) => [name, field, columnOf(name, field)]);
 }
 

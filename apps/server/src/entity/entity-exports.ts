@@ -101,7 +101,7 @@ export function registerEntityExports(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   for (const [format, call] of FORMATS) {
     app.post(calls[call], {
-      config: { permission: 'granted', fieldLabels: entity.fields },
+      config: { permission: 'granted', fieldLabels: entity.fields, reads: true },
       schema: {
         tags: [entity.name],
         summary: `Export the filtered ${entity.title.en} as ${format}`,

@@ -45,6 +45,10 @@ function whereClause(entity: EntityDef, filter: ListFilter, params: Params): str
       );
       continue;
     }
+    if (field.computed) {
+      conditions.push(`(${field.computed}) = ${params.add(value)}`);
+      continue;
+    }
     if (rangeBound && !entity.fields[name]) {
       const column = q(columnOf(rangeBound[1]!, field));
       conditions.push(`t.${column} ${rangeBound[2] === 'From' ? '>=' : '<='} ${params.add(value)}`);

@@ -182,7 +182,7 @@ export function mountEntity(
 
   if (entity.operations.add) {
     app.post(calls.add, {
-      config,
+      config: { ...config, action: `add:${entity.name}` },
       schema: {
         tags,
         summary: `Add a ${entity.title.en} record`,
@@ -231,7 +231,7 @@ export function mountEntity(
 
   if (entity.operations.update) {
     app.put(calls.update, {
-      config,
+      config: { ...config, action: `update:${entity.name}` },
       schema: {
         tags,
         summary: `Update a ${entity.title.en} record (absent fields keep their value)`,
@@ -280,7 +280,7 @@ export function mountEntity(
   if (entity.operations.delete) {
     const keyName = entity.key;
     app.post(calls.delete, {
-      config,
+      config: { ...config, action: `delete:${entity.name}` },
       schema: {
         tags,
         summary: `Delete ${entity.title.en} records by ${keyName} (comma-separated for several); all or nothing`,
@@ -334,7 +334,7 @@ export function mountEntity(
   const status = statusField(entity);
   if (entity.operations.status && status) {
     app.post(calls.status, {
-      config,
+      config: { ...config, action: `status:${entity.name}` },
       schema: {
         tags,
         summary: `Enable (1) or disable (0) ${entity.title.en} records`,

@@ -74,6 +74,9 @@ export function rowSelect(entity: EntityDef, options: { withLinks: boolean }): s
         `(SELECT l.${q(link.toColumn)}::text FROM ${q(link.linkTable)} l WHERE l.${q(link.fromColumn)} = t.id ORDER BY 1 LIMIT 1) AS ${q(field.singular)}`,
       );
   }
+  // Computed values are selected on the page's rows only (the page is cut before it is labelled).
+  for (const [name, field] of Object.entries(entity.fields))
+    if (field.computed) parts.push(`(${field.computed}) AS ${q(name)}`);
   const parent = treeParentColumn(entity);
   if (parent) {
     const key = entity.fields[entity.tree!.parent]!.ref ? 'id' : keyColumn(entity);

@@ -267,6 +267,48 @@ describe.each(BACKENDS)(
         expect(alarmDevices).toContain(d2.deviceId);
         expect(alarmDevices).not.toContain(d3.deviceId);
 
+        // Acknowledging is confined the same way, all or none; and the bell counts only the
+        // alarms of the zone (a notice of the other zone's alarm, as one given before the user
+        // was confined, stays off it).
+        const alarmOf = async (deviceId: string) =>
+          (
+            await server.db.system((sql) =>
+              sql.query<{ id: string }>(
+                'SELECT id::text FROM iot_alarm_record WHERE device_id = $1',
+                [deviceId],
+              ),
+            )
+          ).rows[0]!.id;
+        const [own2, other3] = [await alarmOf(d2.deviceId), await alarmOf(d3.deviceId)];
+        await server.db.system((sql) =>
+          sql.query(
+            `INSERT INTO notification (tenant_id, title, content, type, publish_scope, publish_targets, alarm_id)
+             SELECT a.tenant_id, 'alarm', '<p>alarm</p>', 'notice', 'users', ARRAY[$2::bigint], a.id
+               FROM iot_alarm_record a WHERE a.id = ANY ($1::bigint[])`,
+            [[own2, other3], operator.id],
+          ),
+        );
+        const bell = await as(
+          operator.token,
+          'GET',
+          '/api/notification/notification/queryHeadNotification',
+        );
+        expect(bell.body.data.alarms).toBe(1);
+        const ack = (ids: string[]) =>
+          as(operator.token, 'POST', '/api/iot/alarm/acknowledgeAlarm', {
+            body: { ids, comment: 'seen' },
+          });
+        expect((await ack([own2, other3])).status).toBe(404);
+        expect((await ack([other3])).status).toBe(404);
+        const untouched = await server.db.system((sql) =>
+          sql.query(
+            'SELECT 1 FROM iot_alarm_record WHERE id = ANY ($1::bigint[]) AND acknowledged_at IS NOT NULL',
+            [[own2, other3]],
+          ),
+        );
+        expect(untouched.rows).toHaveLength(0);
+        expect((await ack([own2])).status).toBe(200);
+
         // The export is the list's: the other zone's device is not in it.
         const exported = await as(operator.token, 'POST', entityCalls(iotDeviceEntity).exportCsv);
         expect(exported.status).toBe(200);

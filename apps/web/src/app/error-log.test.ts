@@ -26,6 +26,21 @@ describe('error log', () => {
     expect(toErrorLogEntry(undefined, 'unhandled rejection', 'u').message).toBe('unknown error');
   });
 
+  it('describes thrown objects readably, never as [object Object]', () => {
+    const failedForm = {
+      values: {},
+      errorFields: [
+        { name: ['channel'], errors: ['Channel is required'] },
+        { name: ['durationMinutes'], errors: ['Duration is required'] },
+      ],
+    };
+    expect(toErrorLogEntry(failedForm, 'unhandled rejection', 'u').message).toBe(
+      'Channel is required; Duration is required',
+    );
+    expect(toErrorLogEntry({ message: 'gone' }, 'i', 'u').message).toBe('gone');
+    expect(toErrorLogEntry({ code: 7 }, 'i', 'u').message).toBe('{"code":7}');
+  });
+
   it('adds entries in order and clears them', () => {
     addErrorLog(toErrorLogEntry(new Error('a'), 'i', 'u'));
     addErrorLog(toErrorLogEntry(new Error('b'), 'i', 'u'));

@@ -18,10 +18,27 @@ export const ERROR_LOG_LIMIT = 50;
 
 export const useErrorLogStore = create<{ logs: ErrorLogEntry[] }>(() => ({ logs: [] }));
 
-/** Describes anything thrown: Errors keep their message and stack, the rest is stringified. */
+/**
+ * Words for something thrown that is not an Error: its own message, a form's failed fields
+ * (antd rejects validation with `{ errorFields }`), else its JSON, never `[object Object]`.
+ */
+function describeThrown(error: unknown): string {
+  if (error === undefined || error === null) return 'unknown error';
+  if (typeof error !== 'object') return String(error);
+  const thrown = error as { message?: unknown; errorFields?: Array<{ errors?: string[] }> };
+  if (typeof thrown.message === 'string' && thrown.message) return thrown.message;
+  if (Array.isArray(thrown.errorFields))
+    return thrown.errorFields.flatMap((field) => field.errors ?? []).join('; ');
+  try {
+    return JSON.stringify(error).slice(0, 500);
+  } catch {
+    return Object.prototype.toString.call(error);
+  }
+}
+
+/** Describes anything thrown: Errors keep their message and stack, the rest is described. */
 export function toErrorLogEntry(error: unknown, info: string, url: string): ErrorLogEntry {
-  const message =
-    error instanceof Error ? error.message || error.name : String(error ?? 'unknown error');
+  const message = error instanceof Error ? error.message || error.name : describeThrown(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   return { message, info, url, stack, time: Date.now() };
 }

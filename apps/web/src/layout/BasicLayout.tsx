@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { REDIRECT_PREFIX } from '../app/constant-routes';
 import { findTrail } from '../app/generate-routes';
 import { useConsoleRoutes } from '../app/use-console-routes';
+import { reportMissingKeys } from '../i18n/missing-keys';
 import { closeSidebar, useAppStore } from './app-state';
 import styles from './BasicLayout.module.css';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -13,6 +14,9 @@ import { SIDEBAR_COLLAPSED_PX, Sidebar } from './Sidebar';
 import { affixTags, tagsView, tagViewOf } from './tags-view-store';
 import { TagsView } from './TagsView';
 import { useDevice } from './use-device';
+
+// Inside the console a text missing in the reader's language is a bug worth a console line.
+reportMissingKeys();
 
 // The drawer's colour picker loads when the settings are first opened.
 const SettingsDrawer = lazy(() =>

@@ -28,6 +28,34 @@ export function TagsView({ currentPath }: { currentPath: string }) {
   const visited = useTagsViewStore((state) => state.visitedViews);
   const [menu, setMenu] = useState<ContextMenu>();
   const scroller = useRef<HTMLDivElement>(null);
+  // More tabs than fit: arrows either side scroll them (a wheel or a swipe does too).
+  const [overflowing, setOverflowing] = useState(false);
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => setOverflowing(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [visited, t]);
+  const scrollBy = (direction: 1 | -1) =>
+    scroller.current?.scrollBy({
+      left: direction * scroller.current.clientWidth * 0.8,
+      behavior: 'smooth',
+    });
+  const arrow = (direction: 1 | -1) =>
+    overflowing && (
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label={t(direction < 0 ? 'tagsView.scrollLeft' : 'tagsView.scrollRight')}
+        data-testid={direction < 0 ? 'tags-scroll-left' : 'tags-scroll-right'}
+        onClick={() => scrollBy(direction)}
+      >
+        {direction < 0 ? '‹' : '›'}
+      </button>
+    );
 
   const toLastView = (view: TagView) => {
     const { to, refresh } = afterClosing(useTagsViewStore.getState().visitedViews, view, HOME_PATH);
@@ -106,6 +134,7 @@ export function TagsView({ currentPath }: { currentPath: string }) {
 
   return (
     <div className={styles.bar} data-testid="tags-view">
+      {arrow(-1)}
       <div
         ref={scroller}
         className={styles.scroller}
@@ -165,6 +194,7 @@ export function TagsView({ currentPath }: { currentPath: string }) {
           );
         })}
       </div>
+      {arrow(1)}
       {menu && (
         <ul
           role="menu"

@@ -65,7 +65,11 @@ export const useAppStore = create<AppState>(() => ({
 }));
 
 function setSidebar(opened: boolean, withoutAnimation: boolean): void {
-  setCookie(SIDEBAR_COOKIE, opened ? '1' : '0', { expires: COOKIE_DAYS });
+  // The cookie keeps the desktop choice: a phone's overlay opening and closing is not one, so
+  // a window narrowed and widened again gets its sidebar back as the user left it.
+  if (useAppStore.getState().device === 'desktop') {
+    setCookie(SIDEBAR_COOKIE, opened ? '1' : '0', { expires: COOKIE_DAYS });
+  }
   useAppStore.setState({ sidebar: { opened, withoutAnimation } });
 }
 
@@ -79,8 +83,14 @@ export function closeSidebar(withoutAnimation: boolean): void {
   setSidebar(false, withoutAnimation);
 }
 
+/**
+ * Switches between desktop and mobile. Mobile starts with the sidebar closed; back on desktop it
+ * is as the user last chose there (the cookie), at once rather than sliding.
+ */
 export function toggleDevice(device: Device): void {
   useAppStore.setState({ device });
+  if (device === 'mobile') closeSidebar(true);
+  else setSidebar(sidebarOpenedFrom(cookie(SIDEBAR_COOKIE)), true);
 }
 
 /** Changes the size of every Ant Design component and remembers it. */

@@ -4,7 +4,8 @@ import { closeSidebar, isMobileWidth, toggleDevice, useAppStore } from './app-st
 
 /**
  * Spec §2 mobile mode: when the body is narrower than the breakpoint the device becomes mobile
- * and the sidebar closes (it then opens as an overlay); a navigation closes it again.
+ * and the sidebar closes (it then opens as an overlay); a navigation closes it again. Wider
+ * again, the sidebar is back as it was on desktop.
  */
 export function useDevice(pathname: string): void {
   useEffect(() => {
@@ -15,7 +16,6 @@ export function useDevice(pathname: string): void {
       );
       const device = mobile ? 'mobile' : 'desktop';
       if (useAppStore.getState().device !== device) toggleDevice(device);
-      if (mobile && useAppStore.getState().sidebar.opened) closeSidebar(true);
     };
     const onResize = () => {
       if (!document.hidden) check();

@@ -49,17 +49,19 @@ export type MobileGrant = {
 };
 
 async function postToken(params: Record<string, string>): Promise<TokenResponse> {
-  // Spec §7: the parameters travel in the query string, with the form content type and the
-  // client's basic authorization; the body stays empty.
-  const query = new URLSearchParams({
+  // Spec §7 names the parameters; the console sends them as a form body (which the server reads
+  // like the spec's query string) so the password never appears in a URL, where proxies and
+  // browser tools keep it. The client authenticates with basic authorization.
+  const form = new URLSearchParams({
     scope: BROWSER_SCOPE,
     client_id: BROWSER_CLIENT_ID,
     ...params,
   });
-  const response = await fetch(`${TOKEN_URL}?${query.toString()}`, {
+  const response = await fetch(TOKEN_URL, {
     method: 'POST',
+    body: form,
+    // URLSearchParams brings its content type, application/x-www-form-urlencoded.
     headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
       Authorization: BASIC_AUTH,
       Accept: 'application/json',
     },

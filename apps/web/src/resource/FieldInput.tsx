@@ -69,10 +69,8 @@ export function FieldInput({ field, editingId, ...control }: FieldInputProps) {
       return (
         <InputNumber
           {...control}
-          min={field.min}
-          max={field.max}
-          // Whole numbers for integer columns; decimals (coordinates, ranges) keep their places.
-          precision={field.sql === 'integer' || field.sql === 'smallint' ? 0 : undefined}
+          // No min, max or precision here: antd would silently clamp or round what was typed
+          // (latitude 200 to 90); the field's rules show it as an error instead.
           step={field.sql === 'double precision' ? 10 ** -Math.min(field.precision ?? 0, 2) : 1}
           style={{ width: '100%' }}
         />

@@ -1,9 +1,10 @@
 import type { LinkTarget, RefTarget } from '@shuili/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Spin } from 'antd';
+import { Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { LabeledValue } from './form-values';
-import { searchRefs } from './resource-api';
+import { searchRefsByLabelOrCode } from './resource-api';
+import type { ResourceRow } from './resource-row';
 import { REF_KEY } from './use-resource';
 
 /** Waits this long after the last keystroke before asking the server. */
@@ -22,10 +23,20 @@ export interface RefSelectProps {
   excludeId?: string;
 }
 
+/** A record as an option: its label, and its code (shown beside it) when the target has one. */
+function optionOf(target: RefTarget | LinkTarget, row: ResourceRow) {
+  const code = target.codeField ? row[target.codeField] : undefined;
+  return {
+    value: row.id,
+    label: String(row[target.labelField] ?? row.id),
+    code: code === undefined || code === null ? undefined : String(code),
+  };
+}
+
 /**
- * A select of another entity's records: typing searches its query call by the label field, the
- * options show that label, and the value keeps it, so a chosen record reads right before any
- * search has run.
+ * A select of another entity's records: typing searches its query call by the label field (and
+ * the code field, when the target has one), the options show that label, and the value keeps
+ * it, so a chosen record reads right before any search has run.
  */
 export function RefSelect({ target, multiple, excludeId, onChange, ...props }: RefSelectProps) {
   const [opened, setOpened] = useState(false);
@@ -38,7 +49,7 @@ export function RefSelect({ target, multiple, excludeId, onChange, ...props }: R
 
   const options = useQuery({
     queryKey: [...REF_KEY, target.queryCall, target.labelField, search],
-    queryFn: ({ signal }) => searchRefs(target, search, signal),
+    queryFn: ({ signal }) => searchRefsByLabelOrCode(target, search, signal),
     enabled: opened,
     placeholderData: (previous) => previous,
   });
@@ -55,9 +66,19 @@ export function RefSelect({ target, multiple, excludeId, onChange, ...props }: R
         if (open) setOpened(true);
       }}
       notFoundContent={options.isFetching ? <Spin size="small" /> : undefined}
-      options={(options.data?.list ?? [])
+      options={(options.data ?? [])
         .filter((row) => row.id !== excludeId)
-        .map((row) => ({ value: row.id, label: String(row[target.labelField] ?? row.id) }))}
+        .map((row) => optionOf(target, row))}
+      // The chosen value keeps the label alone; the list shows the code beside it.
+      optionRender={(option) =>
+        option.data.code ? (
+          <>
+            {option.label} <Typography.Text type="secondary">{option.data.code}</Typography.Text>
+          </>
+        ) : (
+          option.label
+        )
+      }
     />
   );
 }

@@ -24,6 +24,7 @@ import {
 import type { SortOrder } from 'antd/es/table/interface';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { Permitted } from '../app/Permitted';
 import { usePermission } from '../app/permission';
 import { useSessionStore } from '../app/session-store';
@@ -40,7 +41,11 @@ import {
   visibleColumns,
   type ColumnSpec,
 } from './columns';
-import { EntityFormDialog, type FormExtraContext } from './EntityFormDialog';
+import {
+  EntityFormDialog,
+  type EntityFormDialogProps,
+  type FormExtraContext,
+} from './EntityFormDialog';
 import { ExportButton } from './ExportButton';
 import { useLabel } from './field-label';
 import type { FormMode, LabeledValue } from './form-values';
@@ -79,10 +84,15 @@ export interface ResourcePageProps {
   fixedFilters?: FixedFilters;
   /** More actions at the end of each row's action cell. */
   rowActions?: (row: ResourceRow) => ReactNode;
-  /** More buttons in the toolbar, after the generic ones. */
-  toolbarExtra?: ReactNode;
+  /** More buttons in the toolbar, after the generic ones (given the checked rows and a way to
+   * uncheck them, for actions on the rows the user checked). */
+  toolbarExtra?: ReactNode | ((selected: ResourceRow[], clearSelection: () => void) => ReactNode);
   /** More content in the create/edit form, under the declared fields. */
   formExtra?: (context: FormExtraContext) => ReactNode;
+  /** The form's controls of named fields, in place of the generic ones. */
+  fieldControls?: EntityFormDialogProps['fieldControls'];
+  /** Form fields that do not apply to the values as they stand. */
+  hiddenFields?: EntityFormDialogProps['hiddenFields'];
   /** Cells of named columns rendered by the screen instead. */
   cellRenderers?: Readonly<Record<string, CellRenderer>>;
   /** After any write (add, edit, delete, status). */
@@ -91,6 +101,11 @@ export interface ResourcePageProps {
   onSaved?: (result: unknown, mode: FormMode) => void;
   /** A row was clicked (a master list choosing its detail). */
   onRowClick?: (row: ResourceRow) => void;
+  /**
+   * Each row is a link to this page: its first cell is a real link (Ctrl/Cmd-click or a middle
+   * click opens a new tab), and a click anywhere on the row opens the page in place.
+   */
+  rowHref?: (row: ResourceRow) => string;
   /** The row shown as chosen. */
   activeRowId?: string;
 }
@@ -138,12 +153,16 @@ export function ResourcePage({
   rowActions,
   toolbarExtra,
   formExtra,
+  fieldControls,
+  hiddenFields,
   cellRenderers,
   onRowsChanged,
   onSaved,
   onRowClick,
+  rowHref,
   activeRowId,
 }: ResourcePageProps) {
+  const navigate = useNavigate();
   const { t } = useTranslation();
   const translate = useTranslate();
   const label = useLabel();
@@ -208,8 +227,11 @@ export function ResourcePage({
   const present = specs.filter((spec) => !absent.has(spec.name));
   const shown = visibleColumns(specs, absent, hidden);
 
-  const warn = (key: 'resource.selectOne' | 'resource.selectAtLeastOne') =>
-    feedback.warning(t(key), TOAST_MS.warning / 1000);
+  // Toolbar buttons that act on checked rows wait for them, and say why while they wait.
+  const needs = (ready: boolean, key: 'resource.selectOne' | 'resource.selectAtLeastOne') =>
+    ready ? {} : { disabled: true, title: t(key) };
+  const one = needs(selected.length === 1, 'resource.selectOne');
+  const some = needs(selected.length > 0, 'resource.selectAtLeastOne');
 
   const changed = () => {
     setSelected([]);
@@ -231,10 +253,6 @@ export function ResourcePage({
   };
 
   const confirmDelete = (targets: ResourceRow[]) => {
-    if (targets.length === 0) {
-      warn('resource.selectAtLeastOne');
-      return;
-    }
     void modal.confirm({
       title: t('resource.deleteTitle'),
       content: t('resource.deleteConfirm', { count: targets.length }),
@@ -255,10 +273,6 @@ export function ResourcePage({
   };
 
   const setStatus = async (targets: ResourceRow[], status: 0 | 1) => {
-    if (targets.length === 0) {
-      warn('resource.selectAtLeastOne');
-      return;
-    }
     await mutations.setStatus.mutateAsync({ ids: targets.map((row) => row.id), status });
     feedback.success(t('resource.statusChanged'), TOAST_MS.success / 1000);
     changed();
@@ -325,7 +339,7 @@ export function ResourcePage({
     return cellText(spec.name, field, row, { lang, t: translate });
   };
 
-  const columns: TableColumnsType<TreeRow> = shown.map((spec) => ({
+  const columns: TableColumnsType<TreeRow> = shown.map((spec, index) => ({
     key: spec.name,
     dataIndex: spec.name,
     title: titleOf(spec),
@@ -337,7 +351,16 @@ export function ResourcePage({
         : true
       : undefined,
     sortOrder: treeMode ? undefined : page.sort === spec.name ? (page.order ?? null) : null,
-    render: (_: unknown, row: TreeRow) => renderCell(spec, row),
+    render: (_: unknown, row: TreeRow) =>
+      rowHref && index === 0 ? (
+        // The row's own click handler must not open the page a second time (or in this tab
+        // when the browser opens it in another).
+        <Link to={rowHref(row)} onClick={(event) => event.stopPropagation()} data-testid="row-link">
+          {renderCell(spec, row)}
+        </Link>
+      ) : (
+        renderCell(spec, row)
+      ),
   }));
 
   const hasRowActions = mayEdit || mayDelete || (entity.tree && mayAdd) || !!rowActions;
@@ -430,9 +453,8 @@ export function ResourcePage({
             <Permitted code={buttons.edit}>
               <Button
                 icon={<EditOutlined />}
-                onClick={() =>
-                  selected.length === 1 ? openEdit(selected[0]!) : warn('resource.selectOne')
-                }
+                {...one}
+                onClick={() => openEdit(selected[0]!)}
                 data-testid="resource-edit"
               >
                 {t('resource.edit')}
@@ -444,6 +466,7 @@ export function ResourcePage({
               <Button
                 danger
                 icon={<DeleteOutlined />}
+                {...some}
                 onClick={() => confirmDelete(selected)}
                 data-testid="resource-delete"
               >
@@ -455,6 +478,7 @@ export function ResourcePage({
             <Permitted code={buttons.status}>
               <Button
                 icon={<CheckCircleOutlined />}
+                {...some}
                 onClick={() => void setStatus(selected, 1).catch(() => undefined)}
                 data-testid="resource-enable"
               >
@@ -462,6 +486,7 @@ export function ResourcePage({
               </Button>
               <Button
                 icon={<StopOutlined />}
+                {...some}
                 onClick={() => void setStatus(selected, 0).catch(() => undefined)}
                 data-testid="resource-disable"
               >
@@ -477,7 +502,9 @@ export function ResourcePage({
               />
             </Permitted>
           )}
-          {toolbarExtra}
+          {typeof toolbarExtra === 'function'
+            ? toolbarExtra(selected, () => setSelected([]))
+            : toolbarExtra}
         </Space>
         <Space>
           {selected.length > 0 && (
@@ -533,16 +560,38 @@ export function ResourcePage({
             : undefined
         }
         onRow={(row) => ({
-          onClick: onRowClick
-            ? (event) => {
-                // Ticking a row's box selects it; it does not choose it.
-                const target = event.target as HTMLElement;
-                if (!target.closest('.ant-table-selection-column, .ant-table-row-expand-icon')) {
-                  onRowClick(row);
+          onClick:
+            onRowClick || rowHref
+              ? (event) => {
+                  // Ticking a row's box selects it; it does not choose it, nor do its buttons.
+                  const target = event.target as HTMLElement;
+                  if (
+                    target.closest(
+                      '.ant-table-selection-column, .ant-table-row-expand-icon, button, a, .ant-switch',
+                    )
+                  )
+                    return;
+                  if (!rowHref) {
+                    onRowClick?.(row);
+                    return;
+                  }
+                  // The keys a link obeys, on the rest of the row too.
+                  if (event.ctrlKey || event.metaKey || event.shiftKey)
+                    window.open(rowHref(row), '_blank', 'noopener');
+                  else void navigate(rowHref(row));
                 }
+              : undefined,
+          onAuxClick: rowHref
+            ? (event) => {
+                const target = event.target as HTMLElement;
+                if (event.button === 1 && !target.closest('a'))
+                  window.open(rowHref(row), '_blank', 'noopener');
               }
             : undefined,
-          className: row.id === activeRowId ? styles.activeRow : undefined,
+          className:
+            [row.id === activeRowId && styles.activeRow, rowHref && styles.linkRow]
+              .filter(Boolean)
+              .join(' ') || undefined,
         })}
         pagination={{
           ...(treeMode
@@ -564,6 +613,8 @@ export function ResourcePage({
         preset={dialog?.preset}
         fixedFilters={fixedFilters}
         formExtra={formExtra}
+        fieldControls={fieldControls}
+        hiddenFields={hiddenFields}
         onClose={() => setDialog(undefined)}
         onSaved={(result, mode) => {
           changed();

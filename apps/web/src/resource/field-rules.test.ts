@@ -3,6 +3,7 @@ import {
   appClientEntity,
   ENTITIES,
   f,
+  iotDeviceEntity,
   label,
   sysRegionEntity,
   sysTenantEntity,
@@ -93,14 +94,14 @@ describe('fieldRules', () => {
 
   it('requires at least one entry of a required multiple reference', async () => {
     const rules = fieldRules(user.roleIds!, 'Roles', t);
-    expect(await errorsOf(rules, [])).toEqual(['validation.required {"field":"Roles"}']);
+    expect(await errorsOf(rules, [])).toEqual(['validation.requiredChoice {"field":"Roles"}']);
     expect(await errorsOf(rules, [{ value: '1', label: 'Admin' }])).toEqual([]);
   });
 
   it('accepts a chosen reference (an object) and requires one when required', async () => {
     const rules = fieldRules(user.orgId!, 'Organisation', t);
     expect(await errorsOf(rules, undefined)).toEqual([
-      'validation.required {"field":"Organisation"}',
+      'validation.requiredChoice {"field":"Organisation"}',
     ]);
     expect(await errorsOf(rules, { value: '3', label: 'HQ' })).toEqual([]);
   });
@@ -138,5 +139,16 @@ describe('pattern messages', () => {
     ).toEqual([]);
     const translated = en.resource.pattern as Record<string, string>;
     expect(PATTERN_MESSAGES.filter((key) => !translated[key])).toEqual([]);
+  });
+});
+
+describe('number fields', () => {
+  it('refuses, never clamps or rounds: out of range, fractions of whole numbers, extra places', async () => {
+    const ints = fieldRules(iotDeviceEntity.fields.status!, 'Health', t);
+    expect((await errorsOf(ints, 1.5)).join()).toContain('resource.rule.wholeNumber');
+    const latitude = fieldRules(iotDeviceEntity.fields.lat!, 'Latitude', t);
+    expect((await errorsOf(latitude, 200)).join()).toContain('resource.rule.numberRange');
+    expect((await errorsOf(latitude, 30.1234567891)).join()).toContain('resource.rule.decimals');
+    expect(await errorsOf(latitude, 30.5)).toEqual([]);
   });
 });

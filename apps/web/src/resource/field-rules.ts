@@ -45,8 +45,20 @@ function isBlank(value: unknown): boolean {
   );
 }
 
+/** Kinds the user picks from (a select, a switch, a date): "choose", not "enter". */
+const CHOICE_KINDS = new Set(['select', 'dict', 'ref', 'tree-ref', 'refs', 'datetime', 'icon']);
+
+/** Whether the field is chosen rather than typed (tags with fixed options are chosen too). */
+export function isChoice(field: FieldDef): boolean {
+  return (
+    CHOICE_KINDS.has(field.kind) || !!field.targetsBy || (field.kind === 'tags' && !!field.options)
+  );
+}
+
 function requiredRule(field: FieldDef, label: string, t: Translate): Rule {
-  const message = t('validation.required', { field: label });
+  const message = t(isChoice(field) ? 'validation.requiredChoice' : 'validation.required', {
+    field: label,
+  });
   switch (field.kind) {
     case 'refs':
     case 'tags':
@@ -94,6 +106,19 @@ export function fieldRules(field: FieldDef, label: string, t: Translate): Rule[]
   }
 
   if (field.kind === 'number') {
+    if (field.sql === 'integer' || field.sql === 'smallint' || field.sql === 'bigint') {
+      rules.push({ type: 'integer', message: t('resource.rule.wholeNumber', { field: label }) });
+    }
+    const places = field.precision;
+    if (field.sql === 'double precision' && places !== undefined) {
+      // The server refuses more places than the column keeps (they would be lost unseen).
+      rules.push({
+        validator: async (_rule, value: unknown) => {
+          if (typeof value === 'number' && Number(value.toFixed(places)) !== value)
+            throw new Error(t('resource.rule.decimals', { field: label, places }));
+        },
+      });
+    }
     rules.push({
       type: 'number',
       min: field.min,

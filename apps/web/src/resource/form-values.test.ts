@@ -8,7 +8,7 @@ import {
 } from '@shuili/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formFieldsOf, initialValuesOf, requestBodyOf } from './form-values';
+import { changedFieldsOf, formFieldsOf, initialValuesOf, requestBodyOf } from './form-values';
 import type { ResourceRow } from './resource-row';
 
 const names = (fields: Array<[string, unknown]>) => fields.map(([name]) => name);
@@ -144,5 +144,23 @@ describe('requestBodyOf', () => {
     expect(requestBodyOf(sysOrgEntity, 'edit', { ...initial }, { row, initial })).toEqual({
       id: '3',
     });
+  });
+});
+
+describe('changedFieldsOf', () => {
+  it('names the fields that differ from the start, blanks and untouched fields alike unchanged', () => {
+    const initial = initialValuesOf(sysUserEntity, 'create');
+    expect(
+      changedFieldsOf(sysUserEntity, 'create', { ...initial, nickname: '  ' }, initial),
+    ).toEqual([]);
+    expect(
+      changedFieldsOf(sysUserEntity, 'create', { ...initial, nickname: 'Ada' }, initial),
+    ).toEqual(['nickname']);
+    const row: ResourceRow = { id: '7', username: 'ada', nickname: 'Ada' };
+    const start = initialValuesOf(sysUserEntity, 'edit', row);
+    expect(changedFieldsOf(sysUserEntity, 'edit', { ...start }, start)).toEqual([]);
+    expect(changedFieldsOf(sysUserEntity, 'edit', { ...start, nickname: 'Bea' }, start)).toEqual([
+      'nickname',
+    ]);
   });
 });

@@ -133,3 +133,21 @@ export function requestBodyOf(
   }
   return { id: options.row?.id, ...body };
 }
+
+/**
+ * The form fields whose value differs from where the form started, as the API would see them
+ * (a blank and an untouched optional field are the same): what closing the form would lose.
+ */
+export function changedFieldsOf(
+  entity: EntityDef,
+  mode: FormMode,
+  values: Record<string, unknown>,
+  initial: Record<string, unknown>,
+  fixed: FixedFilters = {},
+): string[] {
+  return formFieldsOf(entity, mode, fixed)
+    .filter(
+      ([name, field]) => !same(toApiValue(field, values[name]), toApiValue(field, initial[name])),
+    )
+    .map(([name]) => name);
+}

@@ -68,15 +68,35 @@ export function searchRefs(
   target: RefTarget | LinkTarget,
   text: string,
   signal?: AbortSignal,
+  field: string = target.labelField,
 ): Promise<PageResult<ResourceRow>> {
   return http.get<PageResult<ResourceRow>>(target.queryCall, {
     params: {
       currentPage: 1,
       pageSize: REF_PAGE_SIZE,
-      [target.labelField]: text.trim() || undefined,
+      [field]: text.trim() || undefined,
     },
     signal,
   });
+}
+
+/**
+ * Records whose label or code holds the text (a product by its name or its serial number):
+ * the two searches run side by side, label matches first, each record once.
+ */
+export async function searchRefsByLabelOrCode(
+  target: RefTarget | LinkTarget,
+  text: string,
+  signal?: AbortSignal,
+): Promise<ResourceRow[]> {
+  const { codeField } = target;
+  if (!codeField || !text.trim()) return (await searchRefs(target, text, signal)).list;
+  const [byLabel, byCode] = await Promise.all([
+    searchRefs(target, text, signal),
+    searchRefs(target, text, signal, codeField),
+  ]);
+  const seen = new Set<string>();
+  return [...byLabel.list, ...byCode.list].filter((row) => !seen.has(row.id) && !!seen.add(row.id));
 }
 
 /** One level of a reference's tree (tree selects load children as they open). */

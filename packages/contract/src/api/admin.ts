@@ -52,6 +52,8 @@ export const onlineSessionSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   expiresAt: z.string(),
+  /** The caller's own session (not merely the caller's user: one user may have several). */
+  current: z.boolean(),
 });
 export type OnlineSession = z.infer<typeof onlineSessionSchema>;
 

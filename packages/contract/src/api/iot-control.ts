@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMAND_STATUSES } from '../entities/iot/iot-command.entity';
 import type { AlarmLevel } from '../entities/iot/alarm-rule.entity';
+import type { Lang } from '../i18n/lang';
 import { thingCommandSchema, thingPropertySchema } from '../iot/thing-model';
 
 const idSchema = z
@@ -62,11 +63,37 @@ export const deviceControlSchema = z.object({
 });
 export type DeviceControl = z.infer<typeof deviceControlSchema>;
 
-/** POST /api/iot/alarm/acknowledgeAlarm */
-export const acknowledgeAlarmSchema = z.object({
-  id: idSchema,
-  comment: z.string().trim().max(500).default(''),
-});
+/** Most alarms acknowledged by one call (one transaction). */
+export const ACKNOWLEDGE_MAX = 500;
+
+/**
+ * POST /api/iot/alarm/acknowledgeAlarm: one alarm (`id`) or several at once (`ids`, all or none),
+ * with one comment.
+ */
+export const acknowledgeAlarmSchema = z
+  .object({
+    id: idSchema.optional(),
+    ids: z.array(idSchema).min(1).max(ACKNOWLEDGE_MAX).optional(),
+    comment: z.string().trim().max(500).default(''),
+  })
+  .refine((body) => body.id !== undefined || body.ids !== undefined, {
+    error: 'validation.required',
+    path: ['ids'],
+  });
+
+/**
+ * What a user's bell topic (liveTopics.userNotify) carries for an alarm raised that they may
+ * see: its texts in every interface language, for the reader to show theirs.
+ */
+export interface AlarmBellPush {
+  kind: 'alarm';
+  notificationId: string;
+  alarmId: string;
+  deviceId: string | null;
+  level: AlarmLevel;
+  title: Record<Lang, string>;
+  content: Record<Lang, string>;
+}
 
 /** What liveTopics.alarms carries. */
 export interface AlarmPush {

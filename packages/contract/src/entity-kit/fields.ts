@@ -52,6 +52,8 @@ export interface RefTarget {
   labelField: string;
   /** The target is a tree: the form shows a tree select fed by this call. */
   treeCall?: string;
+  /** The target's code as query rows name it (a product's serial no.): selects search it too. */
+  codeField?: string;
 }
 
 /** A many-to-many reference kept in a link table (user ↔ roles). */
@@ -113,6 +115,12 @@ export interface FieldDef {
    * update take it as a list of one, and rows answer the list's first value under it.
    */
   singular?: string;
+  /**
+   * A value the database computes for each row, never stored nor written: SQL over the row `t`,
+   * run in the caller's transaction (row-level security applies). Listed, filtered ('eq') and
+   * exported like a column (a device's highest active alarm).
+   */
+  computed?: string;
 }
 
 type Common = Partial<
@@ -132,6 +140,7 @@ type Common = Partial<
     | 'defaultValue'
     | 'virtual'
     | 'onDelete'
+    | 'computed'
   >
 > & { label: Label };
 
@@ -289,6 +298,14 @@ export const f = {
       { list: false, form: false, export: false, search: undefined, ...options },
       { writeOnly: true },
     ),
+  /** A computed value of any JSON shape, for screens that render it themselves. */
+  computedJson: (options: Common & { computed: string }) =>
+    field('textarea', 'jsonb', z.unknown(), {
+      readOnly: true,
+      export: false,
+      search: undefined,
+      ...options,
+    }),
   enumOf: (options: Common & { options: readonly EnumOption[] }) =>
     field(
       'select',

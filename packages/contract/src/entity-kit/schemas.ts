@@ -157,6 +157,9 @@ function outputOf(field: FieldDef): z.ZodType {
     case 'text[]':
     case 'bigint[]':
       return z.array(z.string());
+    case 'jsonb':
+      // Only computed values leave the server as JSON (stored JSON fields are write-only).
+      return z.unknown();
     case 'bigint':
       return field.link ? z.array(z.string()) : z.string();
     default:

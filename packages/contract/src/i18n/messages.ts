@@ -9,6 +9,7 @@ type Catalogue = Record<string, string>;
 const en: Catalogue = {
   'iot.paramWrongType': 'Parameter {param} must be of type {type}',
   'iot.paramOutOfRange': 'Parameter {param} must be between {min} and {max}',
+  'iot.paramNotOption': 'Parameter {param} must be one of {values}',
   'iot.paramRequired': 'Parameter {param} is required',
   'iot.paramUnknown': '{param} is not a parameter of command {command}',
   'iot.propertyNotWritable': 'Property {param} cannot be set from the console',
@@ -244,6 +245,7 @@ const en: Catalogue = {
 const zh: Catalogue = {
   'iot.paramWrongType': '参数 {param} 的类型应为 {type}',
   'iot.paramOutOfRange': '参数 {param} 应在 {min} 到 {max} 之间',
+  'iot.paramNotOption': '参数 {param} 应为 {values} 之一',
   'iot.paramRequired': '参数 {param} 不能为空',
   'iot.paramUnknown': '{param} 不是指令 {command} 的参数',
   'iot.propertyNotWritable': '属性 {param} 不可在控制台设置',
@@ -458,6 +460,7 @@ const zh: Catalogue = {
 const tw: Catalogue = {
   'iot.paramWrongType': '參數 {param} 的類型應為 {type}',
   'iot.paramOutOfRange': '參數 {param} 應在 {min} 到 {max} 之間',
+  'iot.paramNotOption': '參數 {param} 應為 {values} 之一',
   'iot.paramRequired': '參數 {param} 不能為空',
   'iot.paramUnknown': '{param} 不是指令 {command} 的參數',
   'iot.propertyNotWritable': '屬性 {param} 不可在控制台設定',

@@ -86,8 +86,15 @@ function text(key: string, name: Label): ThingParam {
   return { key, name, type: 'string' } as ThingParam;
 }
 
-function command(key: string, name: Label, params: ThingParam[] = [], timeoutSeconds = 30) {
-  return { key, name, params, timeoutSeconds } satisfies ThingCommand;
+/** `property`: the live value it acts on (ThingCommand.property), for the control on its tile. */
+function command(
+  key: string,
+  name: Label,
+  params: ThingParam[] = [],
+  timeoutSeconds = 30,
+  property?: string,
+) {
+  return { key, name, params, timeoutSeconds, ...(property ? { property } : {}) } as ThingCommand;
 }
 
 function event(
@@ -181,6 +188,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Solar RTU driving four latching valves, with pressure and flow metering',
     thingModel: {
+      reportIntervalSeconds: 60,
       properties: [
         valveState(1),
         valveState(2),
@@ -203,8 +211,20 @@ export const PRODUCTS: readonly ProductSeed[] = [
         ),
       ],
       commands: [
-        command('openValve', label('Open valve', '开阀', '開閥'), [CHANNEL(4), DURATION]),
-        command('closeValve', label('Close valve', '关阀', '關閥'), [CHANNEL(4)]),
+        command(
+          'openValve',
+          label('Open valve', '开阀', '開閥'),
+          [CHANNEL(4), DURATION],
+          30,
+          'valve{channel}State',
+        ),
+        command(
+          'closeValve',
+          label('Close valve', '关阀', '關閥'),
+          [CHANNEL(4)],
+          30,
+          'valve{channel}State',
+        ),
       ],
     },
   },
@@ -215,6 +235,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Two pumps on variable-frequency drives fed from a forebay',
     thingModel: {
+      reportIntervalSeconds: 60,
       properties: [
         ...pump(1),
         ...pump(2),
@@ -244,12 +265,27 @@ export const PRODUCTS: readonly ProductSeed[] = [
         event('pressureHigh', label('Pressure too high', '压力过高', '壓力過高'), 'warning'),
       ],
       commands: [
-        command('startPump', label('Start pump', '启泵', '啟泵'), [PUMP_NO(2)], 60),
-        command('stopPump', label('Stop pump', '停泵', '停泵'), [PUMP_NO(2)], 60),
-        command('setFrequency', label('Set frequency', '设定频率', '設定頻率'), [
-          PUMP_NO(2),
-          num('frequency', label('Frequency', '频率', '頻率'), 20, 50, 'Hz', 1),
-        ]),
+        command(
+          'startPump',
+          label('Start pump', '启泵', '啟泵'),
+          [PUMP_NO(2)],
+          60,
+          'pump{pumpNo}Running',
+        ),
+        command(
+          'stopPump',
+          label('Stop pump', '停泵', '停泵'),
+          [PUMP_NO(2)],
+          60,
+          'pump{pumpNo}Running',
+        ),
+        command(
+          'setFrequency',
+          label('Set frequency', '设定频率', '設定頻率'),
+          [PUMP_NO(2), num('frequency', label('Frequency', '频率', '頻率'), 20, 50, 'Hz', 1)],
+          30,
+          'pump{pumpNo}Frequency',
+        ),
       ],
     },
   },
@@ -260,6 +296,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Motorised gate with upstream and downstream level gauges',
     thingModel: {
+      reportIntervalSeconds: 60,
       properties: [
         measure('gateOpening', 'gateOpening', undefined, { max: 3 }),
         {
@@ -300,10 +337,11 @@ export const PRODUCTS: readonly ProductSeed[] = [
           label('Set opening', '设定开度', '設定開度'),
           [num('opening', label('Opening', '开度', '開度'), 0, 3, 'm', 2)],
           300,
+          'gateOpening',
         ),
-        command('openGate', label('Open', '开闸', '開閘'), [], 300),
-        command('closeGate', label('Close', '关闸', '關閘'), [], 300),
-        command('stopGate', label('Stop', '停止', '停止')),
+        command('openGate', label('Open', '开闸', '開閘'), [], 300, 'gateState'),
+        command('closeGate', label('Close', '关闸', '關閘'), [], 300, 'gateState'),
+        command('stopGate', label('Stop', '停止', '停止'), [], 30, 'gateState'),
       ],
     },
   },
@@ -314,6 +352,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Fertilizer channels A, B, C and acid mixing into the irrigation water',
     thingModel: {
+      reportIntervalSeconds: 60,
       properties: [
         running('running', label('Program running', '程序运行', '程式運行')),
         measure('ec', 'waterEc', label('EC', '电导率', '電導率'), { max: 10 }),
@@ -347,8 +386,9 @@ export const PRODUCTS: readonly ProductSeed[] = [
             int('waterAfterMinutes', label('Water after', '后清水', '後清水'), 0, 240, 'min'),
           ],
           60,
+          'running',
         ),
-        command('stopProgram', label('Stop program', '停止程序', '停止程式')),
+        command('stopProgram', label('Stop program', '停止程序', '停止程式'), [], 30, 'running'),
         command('setRecipe', label('Set recipe', '设定配方', '設定配方'), [
           num('targetEc', label('Target EC', '目标EC', '目標EC'), 0, 10, 'mS/cm', 2),
           num('targetPh', label('Target pH', '目标pH', '目標pH'), 4, 9, 'pH', 2),
@@ -363,6 +403,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Eight-element station: temperature, humidity, pressure, wind, rain, radiation',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         measure('airTemperature', 'airTemperature'),
         measure('airHumidity', 'airHumidity'),
@@ -391,6 +432,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'sl651',
     description: 'SL 651 RTU with tipping-bucket rain gauge and radar level gauge',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         measure('rainfall', 'rainfall', label('Rainfall (5 min)', '5分钟雨量', '5分鐘雨量'), {
           max: 100,
@@ -418,6 +460,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Moisture and temperature at 10, 20, 40 and 60 cm, EC at 20 cm',
     thingModel: {
+      reportIntervalSeconds: 600,
       properties: [
         ...soilDepth(10),
         ...soilDepth(20),
@@ -437,6 +480,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Sediment concentration, turbidity, level and flow of a canal section',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         measure('sedimentConcentration', 'sedimentConcentration', undefined, { max: 100 }),
         measure('turbidity', 'turbidity'),
@@ -456,6 +500,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Silt depth against the dredging threshold, level, velocity and turbidity',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         measure('siltDepth', 'siltDepth', undefined, { max: 3 }),
         measure('waterLevel', 'waterLevel', undefined, { min: 0, max: 10 }),
@@ -474,6 +519,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'szy206',
     description: 'Level, rating-curve flow, sediment concentration and discharge',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         measure('waterLevel', 'waterLevel', undefined, { min: 0, max: 20 }),
         measure('flow', 'canalFlow', undefined, { max: 500 }),
@@ -493,6 +539,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Light trap that photographs its catch; lamp on at night',
     thingModel: {
+      reportIntervalSeconds: 600,
       properties: [
         running('lampOn', label('Lamp', '诱虫灯', '誘蟲燈'), 'rw'),
         measure('insectCount', 'insectCount', label('Catch today', '今日虫口', '今日蟲口'), {
@@ -524,6 +571,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'Network camera with presets; snapshots go to the device images',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         running('recording', label('Recording', '录像中', '錄影中')),
         {
@@ -557,6 +605,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'P10 full-colour screen, 192 × 96 pixels',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         running('powerOn', label('Power', '电源', '電源'), 'rw'),
         measure('brightness', 'brightness', undefined, {
@@ -592,6 +641,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
     protocol: 'mqtt_json',
     description: 'IC-card controller of a well pump metering water and electricity',
     thingModel: {
+      reportIntervalSeconds: 300,
       properties: [
         running('pumpRunning', label('Pump running', '水泵运行', '水泵運行')),
         {
@@ -622,7 +672,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
         ]),
       ],
       commands: [
-        command('stopPump', label('Stop pump', '停泵', '停泵'), [], 60),
+        command('stopPump', label('Stop pump', '停泵', '停泵'), [], 60, 'pumpRunning'),
         command('lockController', label('Lock', '锁定', '鎖定'), [
           { key: 'locked', name: label('Locked', '锁定', '鎖定'), type: 'boolean' } as ThingParam,
         ]),

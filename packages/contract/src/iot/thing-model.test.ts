@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkThingValue, thingModelSchema, type ThingParam } from './thing-model';
+import {
+  checkThingValue,
+  DEFAULT_REPORT_INTERVAL_SECONDS,
+  reportIntervalOf,
+  thingModelSchema,
+  type ThingParam,
+} from './thing-model';
 import { deviceIdentity, deviceTopic, parseDeviceIdentity, parseDeviceTopic } from './topics';
 
 const name = { en: 'Level', zh: '水位', tw: '水位' };
@@ -61,6 +67,20 @@ describe('thing model schema', () => {
     expect(
       thingModelSchema.safeParse({ properties: [property], events: [], commands: [] }).success,
     ).toBe(true);
+  });
+});
+
+describe('reporting interval', () => {
+  const empty = { properties: [], events: [], commands: [] };
+  it('is optional, whole seconds up to a day, with a default', () => {
+    expect(reportIntervalOf(thingModelSchema.parse(empty))).toBe(DEFAULT_REPORT_INTERVAL_SECONDS);
+    expect(reportIntervalOf(thingModelSchema.parse({ ...empty, reportIntervalSeconds: 60 }))).toBe(
+      60,
+    );
+    for (const bad of [0, 1.5, 86_401, '60'])
+      expect(thingModelSchema.safeParse({ ...empty, reportIntervalSeconds: bad }).success).toBe(
+        false,
+      );
   });
 });
 

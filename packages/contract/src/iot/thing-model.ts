@@ -67,6 +67,12 @@ export const thingCommandSchema = z.object({
   key: keySchema,
   name: labelSchema,
   params: z.array(thingParamSchema).max(32).default([]),
+  /**
+   * The live value this command changes, so the device page offers it beside that value's tile:
+   * a property key where `{param}` stands for the value of that integer parameter
+   * (`valve{channel}State`: openValve with channel 2 sits beside valve2State). See tile-actions.ts.
+   */
+  property: z.string().max(80).optional(),
   /** How long the device has to acknowledge once the command is delivered. */
   timeoutSeconds: z.number().int().min(1).max(3600).default(30),
 });
@@ -75,7 +81,15 @@ function uniqueKeys(items: { key: string }[]): boolean {
   return new Set(items.map((item) => item.key)).size === items.length;
 }
 
+/** How often a device reports when its product does not say (a typical field RTU's period). */
+export const DEFAULT_REPORT_INTERVAL_SECONDS = 300;
+
 export const thingModelSchema = z.object({
+  /**
+   * How often the product's devices report their values: a value older than this is stale (the
+   * device page greys it). Absent: DEFAULT_REPORT_INTERVAL_SECONDS.
+   */
+  reportIntervalSeconds: z.number().int().min(1).max(86_400).optional(),
   properties: z
     .array(thingPropertySchema)
     .max(256)
@@ -95,6 +109,11 @@ export type ThingProperty = z.infer<typeof thingPropertySchema>;
 export type ThingEvent = z.infer<typeof thingEventSchema>;
 export type ThingCommand = z.infer<typeof thingCommandSchema>;
 export type ThingModel = z.infer<typeof thingModelSchema>;
+
+/** The product's reporting interval in seconds, its default when it declares none. */
+export function reportIntervalOf(model: Pick<ThingModel, 'reportIntervalSeconds'>): number {
+  return model.reportIntervalSeconds ?? DEFAULT_REPORT_INTERVAL_SECONDS;
+}
 
 export const EMPTY_THING_MODEL: ThingModel = { properties: [], events: [], commands: [] };
 

@@ -120,7 +120,7 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
   });
 
   app.post('/api/account/sysuserdetail/compareCaptcha', {
-    config: { permission: 'public' },
+    config: { permission: 'public', reads: true },
     schema: {
       tags: ['account'],
       summary:
@@ -231,7 +231,7 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
   }
 
   app.post('/api/account/sysuserdetail/checkResetLink', {
-    config: { permission: 'public' },
+    config: { permission: 'public', reads: true },
     schema: {
       tags: ['account'],
       summary:
@@ -258,7 +258,7 @@ export async function accountRoutes(fastify: FastifyInstance, deps: AccountDeps)
   });
 
   app.post('/api/account/sysuserdetail/queryCurrentAuthority', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'authenticated', reads: true },
     schema: {
       tags: ['account'],
       summary:

@@ -170,10 +170,11 @@ export async function userAdminRoutes(
           `SELECT s.id::text AS "sessionId", u.id::text AS "userId", u.username, u.nickname, s.grant_type AS "grantType", s.ip, s.user_agent AS "userAgent",
                   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt",
                   to_char(s.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastSeenAt",
-                  to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "expiresAt"
+                  to_char(s.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "expiresAt",
+                  s.id::text = $4 AS current
              FROM user_session s JOIN sys_user u ON u.id = s.user_id ${where}
             ORDER BY s.last_seen_at DESC LIMIT $2 OFFSET $3`,
-          [filter, pageSize, (currentPage - 1) * pageSize],
+          [filter, pageSize, (currentPage - 1) * pageSize, auth.sessionId],
         );
         return { list: rows.rows, total: count.rows[0]!.n };
       });

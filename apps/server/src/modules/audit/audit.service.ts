@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { describeAppError } from '../../http/error-handler';
+import { actionOf, isWrite } from './audit-route';
 
 export interface LoginAttempt {
   tenantCode: unknown;
@@ -40,8 +41,8 @@ function targetOf(request: FastifyRequest): string | null {
 }
 
 /**
- * The operation and login logs: every change made through the API (a non-GET call by a
- * signed-in user) and every sign-in attempt that named a known tenant. Written after the answer
+ * The operation and login logs: every change made through the API (a call by a signed-in user
+ * to a route that writes, see audit-route.ts) and every sign-in attempt that named a known tenant. Written after the answer
  * has gone, so logging never slows or fails a call; a write that cannot be logged is reported.
  */
 export class AuditService {
@@ -54,13 +55,7 @@ export class AuditService {
   register(app: FastifyInstance) {
     app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
       const auth = request.auth;
-      if (
-        !auth ||
-        request.method === 'GET' ||
-        request.method === 'HEAD' ||
-        request.method === 'OPTIONS'
-      )
-        return;
+      if (!auth || !isWrite(request)) return;
       const status = reply.statusCode;
       const failed = status >= 400;
       const error = (reply as FastifyReply & { auditError?: string }).auditError;
@@ -72,11 +67,7 @@ export class AuditService {
             [
               auth.tenantId,
               auth.username,
-              (
-                (request.routeOptions.schema as { summary?: string } | undefined)?.summary ??
-                request.routeOptions.url ??
-                ''
-              ).slice(0, 255),
+              actionOf(request).slice(0, 255),
               request.method,
               (request.routeOptions.url ?? request.url.split('?')[0]!).slice(0, 255),
               targetOf(request),

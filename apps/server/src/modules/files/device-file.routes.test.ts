@@ -11,7 +11,7 @@ import {
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '@shuili/test-support/api-client';
-import { storedFiles } from '@shuili/test-support/stored-files';
+import { filesStoredFromNow } from '@shuili/test-support/stored-files';
 import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { sanitizeFileName } from './upload-policy';
 
@@ -48,12 +48,15 @@ describe('file names', () => {
 describe('device file uploads and downloads', () => {
   let server: TestServer;
   let dataDir: string;
+  /** The files uploads stored (the demo seed's own left out). */
+  let storedFiles: () => Promise<string[]>;
   let token: string;
   let deviceId: string;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-uploads-'));
     server = await startTestServer({ config: { dataDir } });
+    storedFiles = await filesStoredFromNow(dataDir);
     token = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
     const devices = await call(server, 'GET', entityCalls(iotDeviceEntity).query, { token });
     deviceId = String(devices.body.data.list[0].id);
@@ -63,9 +66,12 @@ describe('device file uploads and downloads', () => {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  /** Rows uploads wrote: the demo seed's files are older than this test run. */
   async function rowCount(): Promise<number> {
     const { rows } = await server.db.system((sql) =>
-      sql.query<{ n: number }>('SELECT count(*)::int AS n FROM iot_device_file'),
+      sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM iot_device_file WHERE created_at > now() - interval '1 hour'",
+      ),
     );
     return rows[0]!.n;
   }
@@ -144,7 +150,7 @@ describe('device file uploads and downloads', () => {
     expect(result.body.errors[0].message).toMatch(/超过 10 MB/);
     // Refused soon after the limit, far before the 200 MB the client was ready to send.
     expect(sent).toBeLessThan(DEVICE_FILE_MAX_BYTES + 20 * MB);
-    expect(await storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(await rowCount()).toBe(0);
   });
 
@@ -156,12 +162,12 @@ describe('device file uploads and downloads', () => {
     expect(over.status).toBe(400);
     expect(over.body.errors[0].field).toBe('file');
     expect(over.body.errors[0].message).toMatch(/超过 10 MB/);
-    expect((await storedFiles(dataDir)).length).toBe(1);
+    expect((await storedFiles()).length).toBe(1);
     await call(server, 'POST', DEVICE_FILE_CALLS.remove, {
       token,
       query: { id: exact.body.data.id },
     });
-    expect(await storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it.each([
@@ -206,7 +212,7 @@ describe('device file uploads and downloads', () => {
     expect(result.status).toBe(400);
     expect(result.body.errors[0].field).toBe('file');
     expect(result.body.errors[0].message).toMatch(key);
-    expect(await storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
     expect(await rowCount()).toBe(0);
   });
 
@@ -222,13 +228,13 @@ describe('device file uploads and downloads', () => {
     expect(result.status).toBe(400);
     expect(result.body.errors[0].field).toBe('fileName');
     expect(result.body.errors[0].message).toMatch(/不接受此类型的文件/);
-    expect(await storedFiles(dataDir)).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('stores under a generated path and lists only the cleaned name', async () => {
     const uploaded = await upload('../../etc/\u202Ecron\u0007.png', PNG, 'image');
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
-    const stored = await storedFiles(dataDir);
+    const stored = await storedFiles();
     expect(stored).toEqual([expect.stringMatching(/^[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
     const { rows } = await server.db.system((sql) =>
       sql.query<{ original_name: string; storage_key: string }>(

@@ -126,7 +126,7 @@ export async function deviceFileRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: DEVICE_FILE_CALLS.download,
-    config: { permission: 'granted', fieldLabels },
+    config: { permission: 'granted', fieldLabels, reads: true },
     schema: {
       tags: ['IotDeviceFile'],
       summary: 'Downloads a device file (as an attachment)',

@@ -10,34 +10,44 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { envelopeOf, ok, page, pageOf } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import { alarmPreferenceRoutes } from './alarm-preference.routes';
 import { notificationRepo } from './notification.repo';
 
 const HEAD_SIZE = 10;
 
-/** What a signed-in user receives: the bell, "my notifications" and read marks. */
+/** What a signed-in user receives: the bell, "my notifications", read marks, alarm pop-ups. */
 export async function notificationRoutes(fastify: FastifyInstance, deps: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await alarmPreferenceRoutes(fastify, deps);
 
   app.get('/api/notification/notification/queryHeadNotification', {
     config: { permission: 'authenticated' },
     schema: {
       tags: ['notification'],
-      summary: 'Unread counts per type and the newest unread notifications, for the bell',
+      summary:
+        'Unread counts per type and the newest unread notifications, and the alarms not acknowledged, for the bell',
       response: { 200: envelopeOf(headNotificationSchema) },
     },
     handler: async (request) => {
       const auth = authOf(request);
       return ok(
-        await deps.db.tenant(auth, async (sql) => ({
-          unread: await notificationRepo.unreadCounts(sql, auth.userId),
-          list: (
-            await notificationRepo.page(sql, auth.userId, {
-              read: false,
-              limit: HEAD_SIZE,
-              offset: 0,
-            })
-          ).list,
-        })),
+        await deps.db.tenant(auth, async (sql) => {
+          const head = { limit: HEAD_SIZE, offset: 0 };
+          const unread = await notificationRepo.page(sql, auth.userId, request.lang, {
+            ...head,
+            read: false,
+            alarms: 'exclude',
+          });
+          const alarms = await notificationRepo.page(sql, auth.userId, request.lang, {
+            ...head,
+            alarms: 'open',
+          });
+          return {
+            unread: await notificationRepo.unreadCounts(sql, auth.userId),
+            alarms: alarms.total,
+            list: [...alarms.list, ...unread.list],
+          };
+        }),
       );
     },
   });
@@ -54,7 +64,7 @@ export async function notificationRoutes(fastify: FastifyInstance, deps: { db: D
       const auth = authOf(request);
       const { currentPage, pageSize, type, read } = request.query;
       const result = await deps.db.tenant(auth, (sql) =>
-        notificationRepo.page(sql, auth.userId, {
+        notificationRepo.page(sql, auth.userId, request.lang, {
           type,
           read: read === undefined ? undefined : read === 'true',
           limit: pageSize,

@@ -63,7 +63,11 @@ describe.each(BACKENDS)('notifications on $backend', ({ backend, available }) =>
         '/api/notification/notification/queryHeadNotification',
         { token: acme.access_token },
       );
-      expect(none.body.data).toEqual({ unread: { notification: 0, message: 0 }, list: [] });
+      expect(none.body.data).toEqual({
+        unread: { notification: 0, message: 0 },
+        alarms: 0,
+        list: [],
+      });
     },
   );
 

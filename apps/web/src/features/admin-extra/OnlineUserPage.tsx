@@ -16,7 +16,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/permission';
-import { useSessionStore } from '../../app/session-store';
 import { formatDate, formatRelative } from '../../lib/format';
 import { adminExtraApi, adminExtraKeys } from './admin-extra-api';
 import { isKnownGrantType } from './grant-types';
@@ -32,7 +31,6 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export function OnlineUserPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const me = useSessionStore((state) => state.user?.username);
   const mayRemove = usePermission('onlinesysuser:remove');
   const [form] = Form.useForm<{ username?: string }>();
   const [username, setUsername] = useState<string | undefined>();
@@ -61,7 +59,7 @@ export function OnlineUserPage() {
         <Space size={4} wrap>
           <span>{row.nickname || row.username}</span>
           {row.nickname && <Typography.Text type="secondary">({row.username})</Typography.Text>}
-          {row.username === me && <Tag color="blue">{t('adminExtra.online.you')}</Tag>}
+          {row.current && <Tag color="blue">{t('adminExtra.online.you')}</Tag>}
         </Space>
       ),
     },

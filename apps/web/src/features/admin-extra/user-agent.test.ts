@@ -43,6 +43,11 @@ describe('user agent summary', () => {
   });
 
   it('joins what it found into one line, blank for nothing', () => {
+    expect(
+      agentText(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome 156 · Linux');
     expect(agentText(agents.chromeWindows)).toBe('Chrome 124 · Windows 10/11');
     expect(agentText('curl/8.5.0')).toBe('curl 8.5');
     expect(agentText(null)).toBe('');

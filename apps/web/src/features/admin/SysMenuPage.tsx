@@ -1,11 +1,10 @@
 import { sysMenuButtonEntity, sysMenuEntity } from '@shuili/contract';
-import { Space, Typography } from 'antd';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRow } from '../../resource/resource-row';
 import { TreeWithDetail } from './TreeWithDetail';
 
-/** Menu names are the web's route title keys (route.*): shown translated, with the key. */
+/** Menu names are the web's route title keys (route.*): shown translated, the key on hover. */
 function useMenuName() {
   const { t, i18n } = useTranslation();
   return (value: unknown) => {
@@ -29,16 +28,11 @@ export function SysMenuPage() {
       emptyText={t('resource.menu.choose')}
       chooseLabel={t('resource.menu.showButtons')}
       masterCells={{
+        // The stored key (route.home) is the menu's data, not something to read: it shows on
+        // hover only, so no screen shows a translation key.
         menuName: (value) => {
           const name = menuName(value);
-          return name === value ? (
-            name
-          ) : (
-            <Space size={4}>
-              {name}
-              <Typography.Text type="secondary">{String(value)}</Typography.Text>
-            </Space>
-          );
+          return name === value ? name : <span title={String(value)}>{name}</span>;
         },
       }}
     />

@@ -1,6 +1,7 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Form } from 'antd';
 import Input from 'antd/es/input/Input';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginCodeInput } from './LoginCodeInput';
 import type { useAuthRules } from './use-auth-rules';
@@ -10,6 +11,8 @@ export interface LoginMobileFieldsProps {
   /** The mobile number was typed or left: the tenants of that account are looked up. */
   onAccountChange(value: string): void;
   onAccountBlur(value: string): void;
+  /** The tenant select, placed between the number and the code, as for the password. */
+  tenantField: ReactNode;
   /** Sends the SMS code; resolves to the seconds before another may be sent. */
   onSendSms(): Promise<number | undefined>;
 }
@@ -22,6 +25,7 @@ export function LoginMobileFields({
   rules,
   onAccountChange,
   onAccountBlur,
+  tenantField,
   onSendSms,
 }: LoginMobileFieldsProps) {
   const { t } = useTranslation();
@@ -38,6 +42,7 @@ export function LoginMobileFields({
           onBlur={(event) => onAccountBlur(event.target.value)}
         />
       </Form.Item>
+      {tenantField}
       <LoginCodeInput
         name="smsCaptcha"
         label={t('field.smsCaptcha')}

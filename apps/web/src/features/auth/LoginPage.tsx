@@ -20,8 +20,6 @@ import { getLastTenant, setLastTenant, type RememberedTenant } from '../../lib/a
 import { feedback } from '../../lib/feedback';
 import { DeferredSegmented } from '../../lib/deferred/DeferredSegmented';
 import { DeferredSelect } from '../../lib/deferred/DeferredSelect';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { httpErrorText } from '../../lib/http';
 import {
   OAuthRequestError,
   requestToken,
@@ -45,7 +43,8 @@ interface LoginValues {
   smsCaptcha?: string;
 }
 
-const FORM_FIELDS = ['tenantCode', 'username', 'password', 'mobile', 'smsCaptcha'];
+// Why a sign-in was refused: fetched with the first submit, alongside the token request.
+const loadErrors = () => import('./login-errors');
 
 // The SMS tab downloads when it is chosen, or as soon as the pointer or focus reaches the tabs.
 const loadMobileFields = () => import('./LoginMobileFields');
@@ -83,7 +82,7 @@ function tenantLabel(tenant: TenantOption): string {
     : tenant.tenantCode;
 }
 
-/** Spec §2 sign-in: choose the tenant of the typed account, then a password or an SMS code. */
+/** Spec §2 sign-in: the account, then the tenant of that account, then a password or an SMS code. */
 export function LoginPage() {
   const { t } = useTranslation();
   const rules = useAuthRules();
@@ -97,9 +96,11 @@ export function LoginPage() {
   const [codeRequired, setCodeRequired] = useState(false);
 
   // A tenant handed over by the register page wins over the one remembered from last time.
+  // The remembered name is in the language of that sign-in: the code stands in for it until the
+  // account's look-up brings the tenants' names in the reader's language.
   const [initialTenant] = useState<RememberedTenant | undefined>(() => {
-    const code = searchParams.get('tenant')?.trim();
-    return code ? { tenantCode: code, tenantName: code } : getLastTenant();
+    const code = searchParams.get('tenant')?.trim() || getLastTenant()?.tenantCode;
+    return code ? { tenantCode: code, tenantName: code } : undefined;
   });
   const [initialUsername] = useState(() => searchParams.get('username') ?? '');
   const lookup = useTenantLookup(initialUsername);
@@ -125,24 +126,6 @@ export function LoginPage() {
       form.setFieldValue('tenantCode', initialTenant.tenantCode);
     } else if (tenants.length > 1) form.setFieldValue('tenantCode', undefined);
   }, [tenants, initialTenant, form]);
-
-  const reportError = (error: unknown) => {
-    if (error instanceof OAuthRequestError) {
-      if (error.error === 'invalid_grant' || error.error === 'captcha_required') {
-        // Spec §8: a 2 s warning; the server's text says which part was wrong when it can, or
-        // that the code sent to the account is needed.
-        feedback.warning(error.message || t('login.wrongPassword'), TOAST_MS.warning / 1000);
-        return;
-      }
-      const unplaced = applyFieldErrors(form, error.fieldErrors, FORM_FIELDS);
-      if (error.fieldErrors.length > 0 && unplaced.length === 0) return;
-      const text = httpErrorText(error.status, { error_description: error.message }, error.message);
-      feedback.error(text, TOAST_MS.error / 1000);
-      return;
-    }
-    const text = error instanceof Error && error.message ? error.message : t('http.networkError');
-    feedback.error(text, TOAST_MS.error / 1000);
-  };
 
   /** Signed in: remember the tenant, load the session, open the console. */
   const enter = async (token: TokenResponse, tenantCode: string) => {
@@ -187,6 +170,7 @@ export function LoginPage() {
             smsCaptcha: (values.smsCaptcha ?? '').trim(),
           };
     setSubmitting(true);
+    const errors = loadErrors();
     let token: TokenResponse;
     try {
       token = await requestToken(grant);
@@ -204,7 +188,10 @@ export function LoginPage() {
       if (error instanceof OAuthRequestError && error.error === 'captcha_required') {
         setCodeRequired(true);
       }
-      reportError(error);
+      void errors.then(
+        (module) => module.reportSignInError(form, t, error),
+        () => feedback.error(t('http.networkError'), TOAST_MS.error / 1000),
+      );
       return;
     }
     await enter(token, tenantCode);
@@ -221,6 +208,24 @@ export function LoginPage() {
   };
 
   const onAccountChange = (value: string) => lookup.schedule(value);
+
+  // After the account, as people fill the form: the tenants that account belongs to. Typing
+  // filters them by name or code; Enter takes only an option the filter left highlighted.
+  const tenantField = (
+    <Form.Item name="tenantCode" rules={rules.tenant}>
+      <DeferredSelect<string>
+        aria-label={t('field.tenant')}
+        placeholder={t('login.tenantPlaceholder')}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={lookup.loading}
+        notFoundContent={tenants ? t('login.noTenant') : null}
+        options={options.map((item) => ({
+          value: item.tenantCode,
+          label: tenantLabel(item),
+        }))}
+      />
+    </Form.Item>
+  );
 
   return (
     <AuthCard
@@ -244,18 +249,6 @@ export function LoginPage() {
           initialValues={{ tenantCode: initialTenant?.tenantCode, username: initialUsername }}
           onFinish={(values) => void onFinish(values)}
         >
-          <Form.Item name="tenantCode" rules={rules.tenant}>
-            <DeferredSelect<string>
-              aria-label={t('field.tenant')}
-              placeholder={t('login.tenantPlaceholder')}
-              loading={lookup.loading}
-              notFoundContent={tenants ? t('login.noTenant') : null}
-              options={options.map((item) => ({
-                value: item.tenantCode,
-                label: tenantLabel(item),
-              }))}
-            />
-          </Form.Item>
           {/* The two sign-in tabs; a segmented switch is a fraction of the Tabs component's code. */}
           <div onPointerEnter={preloadMobileFields} onFocus={preloadMobileFields}>
             <DeferredSegmented<LoginMode>
@@ -282,6 +275,7 @@ export function LoginPage() {
                   onBlur={(event) => lookup.flush(event.target.value)}
                 />
               </Form.Item>
+              {tenantField}
               <Form.Item name="password" rules={rules.password}>
                 <Password
                   prefix={<LockOutlined />}
@@ -303,6 +297,7 @@ export function LoginPage() {
                 rules={rules}
                 onAccountChange={onAccountChange}
                 onAccountBlur={(value) => lookup.flush(value)}
+                tenantField={tenantField}
                 onSendSms={sendSms}
               />
             </Suspense>

@@ -1,4 +1,5 @@
 import type {
+  AlarmPreference,
   HeadNotification,
   NotificationItem,
   NotificationType,
@@ -38,5 +39,13 @@ export const notificationApi = {
   markRead: (target: ReadTarget) =>
     http.post<{ marked: number }>('/api/notification/notification/readNotification', {
       data: target,
+    }),
+
+  alarmPreference: (signal?: AbortSignal) =>
+    http.get<AlarmPreference>('/api/notification/notification/queryAlarmPreference', { signal }),
+
+  setAlarmPreference: (preference: AlarmPreference) =>
+    http.post<AlarmPreference>('/api/notification/notification/updateAlarmPreference', {
+      data: preference,
     }),
 };

@@ -4,7 +4,9 @@ import { notificationApi, type MyNotificationQuery, type ReadTarget } from './no
 
 /** Every notification query starts with this key, so one invalidation refreshes bell and list. */
 export const NOTIFICATION_KEY = ['notification'] as const;
-const HEAD_KEY = [...NOTIFICATION_KEY, 'head'] as const;
+export const HEAD_KEY = [...NOTIFICATION_KEY, 'head'] as const;
+/** The user's choice of which alarms pop up (kept on the server). */
+export const ALARM_PREFERENCE_KEY = [...NOTIFICATION_KEY, 'alarmPreference'] as const;
 /** The bell asks again this often, and whenever the window regains focus. */
 export const HEAD_REFETCH_MS = 60_000;
 
@@ -45,8 +47,11 @@ export function useMarkRead() {
 }
 
 function withoutRead(head: HeadNotification, target: ReadTarget): HeadNotification {
-  const gone = head.list.filter((item) =>
-    'ids' in target ? target.ids.includes(item.id) : !target.type || item.type === target.type,
+  // An alarm's entry stays until the alarm is acknowledged, read or not.
+  const gone = head.list.filter(
+    (item) =>
+      !item.alarm &&
+      ('ids' in target ? target.ids.includes(item.id) : !target.type || item.type === target.type),
   );
   const unread = { ...head.unread };
   if ('ids' in target) {
@@ -57,5 +62,5 @@ function withoutRead(head: HeadNotification, target: ReadTarget): HeadNotificati
     unread.notification = 0;
     unread.message = 0;
   }
-  return { unread, list: head.list.filter((item) => !gone.includes(item)) };
+  return { ...head, unread, list: head.list.filter((item) => !gone.includes(item)) };
 }

@@ -1,9 +1,9 @@
 import { BROWSER_CLIENT_PREFIX } from '@shuili/contract';
-import type { connect, IClientOptions, MqttClient } from 'mqtt';
 import { useSessionStore } from '../../app/session-store';
 import { getToken } from '../auth-storage';
 import { refreshAccessToken } from '../oauth';
 import { useLiveStore, type LiveStatus } from './live-store';
+import { MiniMqttClient } from './mini-mqtt';
 import { topicMatches } from './topic-filter';
 
 /** One message of a live topic: its text, and the JSON it holds (undefined when it is none). */
@@ -21,24 +21,17 @@ export const LIVE_OPTIONS = {
   connectTimeout: 40_000,
   clean: true,
   reconnectPeriod: 0,
-} as const satisfies IClientOptions;
+} as const;
 
 /** CONNACK return codes (MQTT 3.1.1) that mean the token was not accepted. */
 const REFUSED_CREDENTIALS = new Set([4, 5, 134, 135]);
 
 // Listeners per topic filter: the filter is subscribed while at least one listener wants it.
 const listeners = new Map<string, Set<LiveListener>>();
-let client: MqttClient | undefined;
+let client: MiniMqttClient | undefined;
 let stopWatchingSession: (() => void) | undefined;
 // A refused token is refreshed once per attempt the user (or a first screen) starts.
 let refreshedForAttempt = false;
-
-/** mqtt.js is heavy and only screens with live data need it: fetched on first use. */
-async function loadConnect(): Promise<typeof connect> {
-  const module = await import('mqtt');
-  // The browser build only has a default export; Node's has both.
-  return module.default?.connect ?? module.connect;
-}
 
 /** Same host and port as the console: the server carries MQTT over WebSocket on /mqtt. */
 export function liveUrl(): string {
@@ -95,19 +88,12 @@ async function open(): Promise<void> {
   if (!user || !token) return;
   watchSession();
   setStatus('connecting');
-  let mqttConnect: typeof connect;
-  try {
-    mqttConnect = await loadConnect();
-  } catch (error) {
-    setStatus('disconnected', error instanceof Error ? error.message : String(error));
-    return;
-  }
-  // Signed out while the code was downloading.
-  if (useSessionStore.getState().status !== 'ready' || client) return;
 
   let reason: string | undefined;
-  const next = mqttConnect(liveUrl(), {
-    ...LIVE_OPTIONS,
+  // Clean session and no automatic reconnect are all the console's own client does.
+  const next = new MiniMqttClient(liveUrl(), {
+    keepalive: LIVE_OPTIONS.keepalive,
+    connectTimeout: LIVE_OPTIONS.connectTimeout,
     clientId: `${BROWSER_CLIENT_PREFIX}${user.tenantCode}:${randomPart()}`,
     username: user.username,
     password: token,

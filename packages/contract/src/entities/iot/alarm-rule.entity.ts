@@ -12,6 +12,24 @@ export type AlarmKind = (typeof ALARM_KINDS)[number];
 export const ALARM_LEVELS = ['blue', 'yellow', 'orange', 'red'] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 
+/** The threshold fields each kind needs (the server requires them; the form shows only them). */
+export const ALARM_KIND_FIELDS: Record<AlarmKind, readonly string[]> = {
+  above: ['high'],
+  below: ['low'],
+  outside: ['low', 'high'],
+  rateOfChange: ['ratePerMinute'],
+  noData: ['noDataMinutes'],
+};
+
+/** Every threshold field; hysteresis applies to all kinds but noData (silence has no band). */
+export const ALARM_THRESHOLD_FIELDS = [
+  'low',
+  'high',
+  'ratePerMinute',
+  'noDataMinutes',
+  'hysteresis',
+];
+
 const THRESHOLD = { min: -1e9, max: 1e9, precision: 6 } as const;
 /** Rates and bands: non-negative, and small enough that 6 decimals still fit a double. */
 const DELTA = { min: 0, max: 1e6, precision: 6 } as const;

@@ -1,6 +1,37 @@
 import { defineEntity, f, label } from '../../entity-kit';
+import type { ThingProperty } from '../../iot/thing-model';
 import { ZONE_TARGET } from '../admin/targets';
+import { ALARM_LEVELS } from './alarm-rule.entity';
 import { PRODUCT_TARGET, PROJECT_TARGET } from './targets';
+
+/**
+ * A device's alarm as every list shows it: the highest level of its alarms that still want
+ * attention, open or not yet acknowledged (an alarm that cleared unseen still counts).
+ */
+const ALARM_LEVEL_SQL = `SELECT a.level FROM iot_alarm_record a
+  WHERE a.device_id = t.id AND (a.state = 'open' OR a.acknowledged_at IS NULL)
+  ORDER BY array_position(ARRAY['${ALARM_LEVELS.join("','")}'], a.level) DESC NULLS LAST LIMIT 1`;
+
+/**
+ * The device's key live values: the first measured (number) properties of its product's thing
+ * model that it has reported, each with its declaration so the list formats it as the device
+ * page does.
+ */
+export const KEY_VALUE_COUNT = 3;
+const KEY_VALUES_SQL = `SELECT jsonb_agg(k.item ORDER BY k.n) FROM (
+  SELECT p.n, jsonb_build_object('param', p.param, 'value', coalesce(to_jsonb(l.text_value), to_jsonb(l.value)), 'ts', l.ts) AS item
+    FROM iot_product pr
+   CROSS JOIN jsonb_array_elements(pr.thing_model->'properties') WITH ORDINALITY AS p(param, n)
+    JOIN iot_telemetry_latest l ON l.tenant_id = t.tenant_id AND l.device_id = t.id AND l.key = p.param->>'key'
+   WHERE pr.id = t.product_id AND p.param->>'type' = 'number'
+   ORDER BY p.n LIMIT ${KEY_VALUE_COUNT}) k`;
+
+/** One key value of a device row (keyValues). */
+export interface DeviceKeyValue {
+  param: ThingProperty;
+  value: number | string | null;
+  ts: string;
+}
 
 /**
  * Devices: one product each, installed in a project and zone at a place. `deviceNo` is part of
@@ -79,6 +110,21 @@ export const iotDeviceEntity = defineEntity({
     lastSeen: f.datetime({
       label: label('Last seen', '最后通信', '最後通訊'),
       readOnly: true,
+    }),
+    alarmLevel: f.enumOf({
+      label: label('Alarm', '告警', '告警'),
+      options: [
+        { value: 'blue', label: label('Blue', '蓝色', '藍色') },
+        { value: 'yellow', label: label('Yellow', '黄色', '黃色') },
+        { value: 'orange', label: label('Orange', '橙色', '橙色') },
+        { value: 'red', label: label('Red', '红色', '紅色') },
+      ],
+      readOnly: true,
+      computed: ALARM_LEVEL_SQL,
+    }),
+    keyValues: f.computedJson({
+      label: label('Live values', '实时数据', '即時數據'),
+      computed: KEY_VALUES_SQL,
     }),
   },
 });

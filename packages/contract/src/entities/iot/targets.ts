@@ -13,6 +13,7 @@ export const PRODUCT_TARGET: RefTarget = {
   labelColumn: 'product_name',
   labelField: 'productName',
   queryCall: '/api/iot/product/queryIotProduct',
+  codeField: 'serialNo',
 };
 
 export const FACTOR_TARGET: RefTarget = {

@@ -1,4 +1,4 @@
-import { DEFAULT_DICTS, translate, type AlarmLevel, type Lang } from '@shuili/contract';
+import { DEFAULT_DICTS, LANGS, translate, type AlarmLevel, type Lang } from '@shuili/contract';
 import type { AlarmRuleSpec } from './alarm-evaluator';
 import type { AlarmDevice, AlarmRecordRow } from './alarm.repo';
 import { thingModelOf } from '../command/command-params';
@@ -11,9 +11,6 @@ const PRIORITY: Record<AlarmLevel, string> = {
   red: 'urgent',
 };
 
-/** Stored notices are read by everyone of the tenant: written in Chinese and English at once. */
-const NOTICE_LANGS: Lang[] = ['zh', 'en'];
-
 function levelName(level: AlarmLevel, lang: Lang): string {
   return (
     DEFAULT_DICTS.find((entry) => entry.dictType === 'alarm_level' && entry.dictValue === level)
@@ -21,12 +18,27 @@ function levelName(level: AlarmLevel, lang: Lang): string {
   );
 }
 
-/** The bell notice of a raised alarm: title and content naming device, property and values. */
+/**
+ * The bell notice of a raised alarm, naming device, property and values in every interface
+ * language: each reader gets theirs (notification.repo.ts), never the others. `title` and
+ * `content` (English) are what a reader of no known language and the publishing screen see.
+ */
+export interface AlarmNotice {
+  title: string;
+  content: string;
+  titleI18n: Record<Lang, string>;
+  /** Rich text (a paragraph), as notices are. */
+  contentI18n: Record<Lang, string>;
+  /** The content as plain text, for the live pop-up. */
+  text: Record<Lang, string>;
+  priority: string;
+}
+
 export function alarmNotice(
   record: AlarmRecordRow,
   rule: AlarmRuleSpec,
   device: AlarmDevice | undefined,
-): { title: string; content: string; priority: string } {
+): AlarmNotice {
   const property = device
     ? thingModelOf(device.thing_model).properties.find((one) => one.key === rule.propertyKey)
     : undefined;
@@ -41,11 +53,17 @@ export function alarmNotice(
       rule: rule.ruleName,
     });
   const contentKey = rule.kind === 'noData' ? 'iot.alarmNoDataContent' : 'iot.alarmContent';
+  const each = (make: (lang: Lang) => string) =>
+    Object.fromEntries(LANGS.map((lang) => [lang, make(lang)])) as Record<Lang, string>;
+  const titleI18n = each((lang) => text('iot.alarmTitle', lang).slice(0, 200));
+  const plain = each((lang) => text(contentKey, lang));
+  const contentI18n = each((lang) => `<p>${escapeHtml(plain[lang])}</p>`);
   return {
-    title: NOTICE_LANGS.map((lang) => text('iot.alarmTitle', lang))
-      .join(' / ')
-      .slice(0, 200),
-    content: NOTICE_LANGS.map((lang) => `<p>${escapeHtml(text(contentKey, lang))}</p>`).join(''),
+    title: titleI18n.en,
+    content: contentI18n.en,
+    titleI18n,
+    contentI18n,
+    text: plain,
     priority: PRIORITY[record.level] ?? 'normal',
   };
 }

@@ -1,3 +1,4 @@
+import { ALARM_KIND_FIELDS } from '@shuili/contract';
 import type { Sql } from '../../../db/database';
 import type { EntityContext, EntityHooks } from '../../../entity/entity-hooks';
 import type { Row } from '../../../entity/entity-repo';
@@ -7,13 +8,7 @@ import { alarmRuleChanges } from './alarm-rule-cache';
 import { alarmRepo } from './alarm.repo';
 
 /** The threshold fields each kind needs. */
-const NEEDS: Record<string, string[]> = {
-  above: ['high'],
-  below: ['low'],
-  outside: ['low', 'high'],
-  rateOfChange: ['ratePerMinute'],
-  noData: ['noDataMinutes'],
-};
+const NEEDS: Record<string, readonly string[]> = ALARM_KIND_FIELDS;
 
 const CURRENT = `SELECT product_id::text AS "productId", device_id::text AS "deviceId",
   property_key AS "propertyKey", kind, low, high, rate_per_minute AS "ratePerMinute",

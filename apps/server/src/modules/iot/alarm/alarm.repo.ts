@@ -159,19 +159,24 @@ export const alarmRepo = {
     );
   },
 
+  /**
+   * Acknowledges these alarms at once, each one the caller may see (the device scope policies);
+   * answers the records acknowledged, none when one of them is not there for the caller (the
+   * service then rolls the whole call back). Acknowledging again replaces the comment.
+   */
   async acknowledge(
     sql: Sql,
-    id: string,
+    ids: string[],
     by: { userId: string; username: string; comment: string },
-  ): Promise<AlarmRecordRow | undefined> {
+  ): Promise<AlarmRecordRow[]> {
     const { rows } = await sql.query<AlarmRecordRow>(
       `UPDATE iot_alarm_record
           SET acknowledged_by = $2, acknowledged_at = now(), ack_comment = $3,
               updated_at = now(), updated_by = $4
-        WHERE id = $1 RETURNING ${RECORD_COLUMNS}`,
-      [id, by.username, by.comment, by.userId],
+        WHERE id = ANY ($1::bigint[]) RETURNING ${RECORD_COLUMNS}`,
+      [ids, by.username, by.comment, by.userId],
     );
-    return rows[0];
+    return rows;
   },
 
   async devices(sql: Sql, ids: string[]): Promise<Map<string, AlarmDevice>> {
@@ -184,22 +189,37 @@ export const alarmRepo = {
     return new Map(rows.map((row) => [row.id, row]));
   },
 
-  /** The bell: one notice to everyone of the tenant, so each user's read mark is their own. */
-  /** The bell notice of an alarm, addressed to the users who may see it (recipients). */
+  /**
+   * The bell notice of an alarm, addressed to the users who may see it (recipients), in every
+   * interface language and tied to its record.
+   */
   async notify(
     sql: Sql,
     notice: {
       tenantId: string;
+      alarmId: string;
       title: string;
       content: string;
+      titleI18n: Record<string, string>;
+      contentI18n: Record<string, string>;
       priority: string;
       recipients: string[];
     },
   ): Promise<string> {
     const { rows } = await sql.query<{ id: string }>(
-      `INSERT INTO notification (tenant_id, title, content, type, priority, publish_scope, publish_targets)
-       VALUES ($1, $2, $3, 'notice', $4, 'users', $5::bigint[]) RETURNING id::text`,
-      [notice.tenantId, notice.title, notice.content, notice.priority, notice.recipients],
+      `INSERT INTO notification (tenant_id, title, content, title_i18n, content_i18n, alarm_id,
+                                 type, priority, publish_scope, publish_targets)
+       VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, 'notice', $7, 'users', $8::bigint[]) RETURNING id::text`,
+      [
+        notice.tenantId,
+        notice.title,
+        notice.content,
+        JSON.stringify(notice.titleI18n),
+        JSON.stringify(notice.contentI18n),
+        notice.alarmId,
+        notice.priority,
+        notice.recipients,
+      ],
     );
     return rows[0]!.id;
   },

@@ -14,12 +14,18 @@ export async function alarmRoutes(fastify: FastifyInstance, deps: { alarms: Alar
     config: { permission: 'granted' },
     schema: {
       tags: ['iot'],
-      summary: 'Acknowledge an alarm with a comment (who and when are recorded)',
+      summary:
+        'Acknowledge an alarm (id) or several at once (ids, all or none) with a comment (who and when are recorded)',
       body: acknowledgeAlarmSchema,
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
-      await deps.alarms.acknowledge(authOf(request), request.body.id, request.body.comment);
+      const { id, ids, comment } = request.body;
+      await deps.alarms.acknowledge(
+        authOf(request),
+        [...(id ? [id] : []), ...(ids ?? [])],
+        comment,
+      );
       return ok(null);
     },
   });

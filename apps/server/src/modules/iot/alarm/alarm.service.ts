@@ -4,6 +4,7 @@ import {
   entityCalls,
   liveTopics,
   NO_DEVICE_LEVEL,
+  type AlarmBellPush,
   type AlarmPush,
 } from '@shuili/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +14,7 @@ import type { AuthContext } from '../../../http/request-context';
 import type { ControlTransport } from '../command/control-transport';
 import type { DeviceTelemetry, IngestListener } from '../telemetry/ingest-listener';
 import { appliesTo, judge, type AlarmRuleSpec, type Verdict } from './alarm-evaluator';
-import { alarmNotice } from './alarm-notice';
+import { alarmNotice, type AlarmNotice } from './alarm-notice';
 import { AlarmRuleCache } from './alarm-rule-cache';
 import { alarmRepo, type AlarmRecordRow } from './alarm.repo';
 
@@ -53,7 +54,7 @@ interface Announcement {
   record: AlarmRecordRow;
   rule: AlarmRuleSpec | undefined;
   notificationId?: string;
-  title?: string;
+  notice?: AlarmNotice;
   /** Who the raised alarm's bell is for (alarmRepo.recipients). */
   recipients?: string[];
 }
@@ -117,19 +118,30 @@ export class AlarmService implements IngestListener {
     }
   }
 
-  async acknowledge(auth: AuthContext, id: string, comment: string): Promise<void> {
-    const record = await this.deps.db.tenant(auth, (sql) =>
-      alarmRepo.acknowledge(sql, id, {
+  /**
+   * Acknowledges alarms with one comment, all or none in one transaction: each must be one the
+   * caller may see (tenant and device scope, by the same policies as the lists), else nothing is
+   * acknowledged and the call answers 404.
+   */
+  async acknowledge(auth: AuthContext, ids: string[], comment: string): Promise<void> {
+    const wanted = [...new Set(ids)];
+    const done = await this.deps.db.tenant(auth, async (sql) => {
+      const records = await alarmRepo.acknowledge(sql, wanted, {
         userId: auth.userId,
         username: auth.username,
         comment,
-      }),
-    );
-    if (!record) throw notFound('error.recordNotFound');
-    const rule = record.rule_id
-      ? await this.deps.db.tenant(auth, (sql) => alarmRepo.rule(sql, record.rule_id!))
-      : undefined;
-    await this.announce(auth.tenantId, auth.tenantCode, [{ event: 'acknowledged', record, rule }]);
+      });
+      if (records.length !== wanted.length) throw notFound('error.recordNotFound');
+      const rules = new Map<string, AlarmRuleSpec | undefined>();
+      for (const id of new Set(records.flatMap((record) => record.rule_id ?? [])))
+        rules.set(id, await alarmRepo.rule(sql, id));
+      return records.map((record) => ({
+        event: 'acknowledged' as const,
+        record,
+        rule: record.rule_id ? rules.get(record.rule_id) : undefined,
+      }));
+    });
+    await this.announce(auth.tenantId, auth.tenantCode, done);
   }
 
   /** Raises noData alarms of devices silent too long, on one node at a time. */
@@ -243,8 +255,13 @@ export class AlarmService implements IngestListener {
     const devices = await alarmRepo.devices(sql, record.device_id ? [record.device_id] : []);
     const notice = alarmNotice(record, rule, devices.get(record.device_id ?? ''));
     const recipients = await alarmRepo.recipients(sql, record.device_id, ALARM_QUERY_URL);
-    const notificationId = await alarmRepo.notify(sql, { tenantId, ...notice, recipients });
-    return { event: 'raised', record, rule, notificationId, title: notice.title, recipients };
+    const notificationId = await alarmRepo.notify(sql, {
+      tenantId,
+      alarmId: record.id,
+      ...notice,
+      recipients,
+    });
+    return { event: 'raised', record, rule, notificationId, notice, recipients };
   }
 
   /** Live pushes after commit: the alarm topic, and each user's bell for a raised alarm. */
@@ -259,7 +276,7 @@ export class AlarmService implements IngestListener {
       const devices = await this.deps.db.tenant(tenantId, (sql) =>
         alarmRepo.devices(sql, deviceIds),
       );
-      for (const { event, record, rule, notificationId, title, recipients } of announcements) {
+      for (const { event, record, rule, notificationId, notice, recipients } of announcements) {
         const push: AlarmPush = {
           event,
           id: record.id,
@@ -279,16 +296,17 @@ export class AlarmService implements IngestListener {
           devicePushTopic(tenantCode, 'alarm', push.deviceNo ?? NO_DEVICE_LEVEL),
           Buffer.from(JSON.stringify(push)),
         );
-        if (event !== 'raised') continue;
-        const bell = Buffer.from(
-          JSON.stringify({
-            kind: 'alarm',
-            notificationId,
-            alarmId: record.id,
-            title,
-            level: record.level,
-          }),
-        );
+        if (event !== 'raised' || !notice || !notificationId) continue;
+        const bellPush: AlarmBellPush = {
+          kind: 'alarm',
+          notificationId,
+          alarmId: record.id,
+          deviceId: record.device_id,
+          level: record.level,
+          title: notice.titleI18n,
+          content: notice.text,
+        };
+        const bell = Buffer.from(JSON.stringify(bellPush));
         for (const userId of recipients ?? [])
           await this.deps.transport.publishLive(liveTopics.userNotify(tenantCode, userId), bell);
       }

@@ -142,31 +142,46 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
       expect(cleared).toHaveLength(1);
       expect(cleared[0]!.clearedAt).toBe(new Date(base + 4000).toISOString());
 
-      // The bell of every user of the tenant has it.
-      const head = await call(
-        server,
-        'GET',
-        '/api/notification/notification/queryHeadNotification',
-        {
-          token,
-        },
-      );
+      // The bell of every user who may see it has it, in the reader's language only, until
+      // someone acknowledges it (read or not); it is not counted among the unread notices.
+      const bell = (who: string, lang?: 'zh' | 'tw' | 'en') =>
+        call(server, 'GET', '/api/notification/notification/queryHeadNotification', {
+          token: who,
+          lang,
+        });
+      const head = await bell(token);
       const notice = head.body.data.list.find((item: { title: string }) =>
         item.title.includes(`Gate ${device.deviceNo.slice(3)}`),
       );
-      expect(notice).toMatchObject({ priority: 'high', type: 'notification' });
+      expect(notice).toMatchObject({
+        priority: 'high',
+        type: 'notification',
+        alarm: { id: raised[0]!.id, deviceId: device.deviceId, level: 'orange' },
+      });
       expect(notice.title).toContain('Orange alarm');
+      expect(notice.title).not.toContain('告警');
       expect(notice.description).toContain('5.6m');
-      const operator = await signIn(server, 'demo', 'operator', 'operator123');
-      const theirs = await call(
-        server,
-        'GET',
-        '/api/notification/notification/queryHeadNotification',
-        {
-          token: operator.access_token,
-        },
+      expect(notice.description).not.toContain('阈值');
+      expect(head.body.data.alarms).toBe(1);
+      expect(head.body.data.unread.notification).toBe(2);
+      const inChinese = (await bell(token, 'zh')).body.data.list.find(
+        (item: { id: string }) => item.id === notice.id,
       );
+      expect(inChinese.title).toContain('橙色告警');
+      expect(inChinese.title).not.toContain('alarm');
+      const inTraditional = (await bell(token, 'tw')).body.data.list.find(
+        (item: { id: string }) => item.id === notice.id,
+      );
+      expect(inTraditional.description).toContain('閾值');
+      const operator = await signIn(server, 'demo', 'operator', 'operator123');
+      const theirs = await bell(operator.access_token);
       expect(theirs.body.data.list.map((item: { id: string }) => item.id)).toContain(notice.id);
+      // Reading it leaves it on the bell: only an acknowledgement takes it off.
+      await call(server, 'POST', '/api/notification/notification/readNotification', {
+        token,
+        body: { ids: [notice.id] },
+      });
+      expect((await bell(token)).body.data.alarms).toBe(1);
 
       const acknowledged = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
         token,
@@ -178,6 +193,11 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
         acknowledgedBy: 'admin',
         ackComment: 'Sluice opened downstream',
       });
+      const cleanBell = await bell(operator.access_token);
+      expect(cleanBell.body.data.alarms).toBe(0);
+      expect(cleanBell.body.data.list.map((item: { id: string }) => item.id)).not.toContain(
+        notice.id,
+      );
       const missing = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
         token,
         body: { id: '999999999', comment: '' },
@@ -193,13 +213,114 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
         'live pushes',
       );
       expect(events).toEqual(['raised', 'cleared', 'acknowledged']);
-      expect(
-        pushes.some((push) => push.topic.endsWith('/notify') && push.body.kind === 'alarm'),
-      ).toBe(true);
+      const bellPush = pushes.find(
+        (push) => push.topic.endsWith('/notify') && push.body.kind === 'alarm',
+      );
+      expect(bellPush?.body).toMatchObject({
+        alarmId: raised[0]!.id,
+        deviceId: device.deviceId,
+        level: 'orange',
+        notificationId: notice.id,
+        title: { en: notice.title, zh: inChinese.title, tw: expect.stringContaining('橙色') },
+      });
       await browser.endAsync();
       await gate.client.endAsync();
     },
   );
+
+  it.skipIf(!available)(
+    'several alarms are acknowledged in one call with one comment, all or none',
+    async () => {
+      const { server } = control;
+      const devices = [await createControlDevice(server.db), await createControlDevice(server.db)];
+      for (const device of devices) {
+        const rule = await call(server, 'POST', `${RULES}/addAlarmRule`, {
+          token,
+          body: {
+            ruleName: 'Very high water',
+            deviceId: device.deviceId,
+            propertyKey: 'waterLevel',
+            kind: 'above',
+            high: 8,
+            level: 'red',
+          },
+        });
+        expect(rule.status).toBe(200);
+      }
+      const gates = await Promise.all(devices.map((device) => connectDevice(server, device)));
+      for (const [index, device] of devices.entries())
+        await gates[index]!.client.publishAsync(
+          `t/demo/d/${device.deviceNo}/telemetry`,
+          JSON.stringify({ values: { waterLevel: 9.5 } }),
+          { qos: 1 },
+        );
+      const ids: string[] = [];
+      for (const device of devices) {
+        const rows = await eventually(
+          () => records(server, device),
+          (list) => list.length > 0,
+          'alarm raised',
+        );
+        ids.push(rows[0]!.id);
+      }
+
+      // One id the caller cannot reach (none, or another tenant's): nothing is acknowledged.
+      const refused = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
+        token,
+        body: { ids: [...ids, '999999999'], comment: 'all at once' },
+      });
+      expect(refused.status).toBe(404);
+      for (const device of devices)
+        expect((await records(server, device))[0]!.acknowledgedBy).toBeNull();
+      const acme = await signIn(server, 'acme', 'admin', 'admin123');
+      const foreign = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
+        token: acme.access_token,
+        body: { ids, comment: 'not ours' },
+      });
+      expect(foreign.status).toBe(404);
+      const empty = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
+        token,
+        body: { comment: 'none named' },
+      });
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors[0].field).toBe('ids');
+
+      const done = await call(server, 'POST', `${RULES}/acknowledgeAlarm`, {
+        token,
+        body: { ids, comment: 'Both gates checked on site' },
+      });
+      expect(done.status).toBe(200);
+      for (const device of devices)
+        expect((await records(server, device))[0]).toMatchObject({
+          acknowledgedBy: 'admin',
+          ackComment: 'Both gates checked on site',
+        });
+      await Promise.all(gates.map((gate) => gate.client.endAsync()));
+    },
+  );
+
+  it.skipIf(!available)('each user chooses the lowest alarm level that pops up', async () => {
+    const { server } = control;
+    const url = '/api/notification/notification';
+    const operator = (await signIn(server, 'demo', 'operator', 'operator123')).access_token;
+    const mine = async (who: string) =>
+      (await call(server, 'GET', `${url}/queryAlarmPreference`, { token: who })).body.data;
+    expect(await mine(operator)).toEqual({ alarmPopupLevel: 'blue' });
+    const set = await call(server, 'POST', `${url}/updateAlarmPreference`, {
+      token: operator,
+      body: { alarmPopupLevel: 'red' },
+    });
+    expect(set.status).toBe(200);
+    expect(await mine(operator)).toEqual({ alarmPopupLevel: 'red' });
+    // Another user's choice is their own.
+    expect(await mine(token)).toEqual({ alarmPopupLevel: 'blue' });
+    const wrong = await call(server, 'POST', `${url}/updateAlarmPreference`, {
+      token: operator,
+      body: { alarmPopupLevel: 'purple' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].field).toBe('alarmPopupLevel');
+  });
 
   it.skipIf(!available)(
     'a silent device raises a noData alarm; its next reading clears it',

@@ -25,6 +25,22 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
   });
   afterAll(async () => control?.close());
 
+  /** A new controllable device, connected over MQTT and seen online by the server. */
+  const onlineDevice = async () => {
+    const { server } = control;
+    const device = await createControlDevice(server.db);
+    const mqttDevice = await connectDevice(server, device);
+    await eventually(
+      () =>
+        call(server, 'GET', '/api/iot/command/queryDeviceControl', {
+          token,
+          query: { deviceId: device.deviceId },
+        }),
+      (result) => result.body.data?.online === true,
+      'device online',
+    );
+    return { device, mqttDevice };
+  };
   const status = async (id: string) =>
     (await commandDetail(control.server, token, id)).body.data.status as string;
 
@@ -32,17 +48,7 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
     'a command reaches the device over MQTT and its acknowledgement completes the record',
     async () => {
       const { server } = control;
-      const device = await createControlDevice(server.db);
-      const mqttDevice = await connectDevice(server, device);
-      await eventually(
-        () =>
-          call(server, 'GET', '/api/iot/command/queryDeviceControl', {
-            token,
-            query: { deviceId: device.deviceId },
-          }),
-        (result) => result.body.data?.online === true,
-        'device online',
-      );
+      const { device, mqttDevice } = await onlineDevice();
       const sent = await call(server, 'POST', SEND, {
         token,
         body: {
@@ -303,6 +309,66 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
       expect(noDevice.status).toBe(400);
       expect(noDevice.body.errors[0].field).toBe('deviceId');
       expect(await count()).toBe(0);
+    },
+  );
+
+  it.skipIf(!available)(
+    'values a form might guess (9, -5, abc, 99999, an empty form) are refused, never published',
+    async () => {
+      const { server } = control;
+      const { device, mqttDevice } = await onlineDevice();
+      const send = (params: Record<string, unknown>, lang = 'en') =>
+        call(server, 'POST', SEND, {
+          token,
+          lang,
+          body: { deviceId: device.deviceId, name: 'openValve', params },
+        });
+      const messages = (result: Awaited<ReturnType<typeof send>>) =>
+        Object.fromEntries(
+          (result.body.errors as Array<{ field: string; message: string }>).map((one) => [
+            one.field,
+            one.message,
+          ]),
+        );
+      const outside = await send({ channel: 9, durationMinutes: -5 });
+      expect(outside.status).toBe(400);
+      expect(messages(outside)).toEqual({
+        'params.channel': 'Parameter channel must be between 1 and 8',
+        'params.durationMinutes': 'Parameter durationMinutes must be between 0 and 1440',
+      });
+      const garbage = await send({ channel: 'abc', durationMinutes: 99999 }, 'tw');
+      expect(garbage.status).toBe(400);
+      expect(messages(garbage)).toEqual({
+        'params.channel': '參數 channel 的類型應為 integer',
+        'params.durationMinutes': '參數 durationMinutes 應在 0 到 1440 之間',
+      });
+      const fraction = await send({ channel: 1.5, durationMinutes: 1 });
+      expect(Object.keys(messages(fraction))).toEqual(['params.channel']);
+      const empty = await send({}, 'zh');
+      expect(empty.status).toBe(400);
+      expect(messages(empty)).toEqual({
+        'params.channel': '参数 channel 不能为空',
+        'params.durationMinutes': '参数 durationMinutes 不能为空',
+      });
+      const notOption = await call(server, 'POST', SEND, {
+        token,
+        body: { deviceId: device.deviceId, name: 'setProperty', params: { valve: 7 } },
+      });
+      expect(notOption.status).toBe(400);
+      expect(messages(notOption)).toEqual({
+        'params.valve': 'Parameter valve must be one of 0, 1',
+      });
+      // Refused before anything is recorded or sent: the real device hears only the valid one.
+      const valid = await send({ channel: 8, durationMinutes: 0 });
+      expect(valid.status).toBe(200);
+      expect(await mqttDevice.next()).toMatchObject({ id: valid.body.data.id });
+      expect(mqttDevice.received).toHaveLength(1);
+      const records = await call(server, 'GET', '/api/iot/command/queryCommand', {
+        token,
+        query: { deviceId: device.deviceId },
+      });
+      expect(records.body.data.total).toBe(1);
+      await mqttDevice.client.endAsync();
     },
   );
 

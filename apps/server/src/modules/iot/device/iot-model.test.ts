@@ -17,7 +17,7 @@ import {
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '@shuili/test-support/api-client';
-import { storedFiles } from '@shuili/test-support/stored-files';
+import { filesStoredFromNow } from '@shuili/test-support/stored-files';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 
 const PNG = Buffer.from(
@@ -28,6 +28,8 @@ const PNG = Buffer.from(
 describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
   let server: TestServer;
   let dataDir: string;
+  /** The files uploads stored (the demo seed's own left out). */
+  let storedFiles: () => Promise<string[]>;
   const tokens = { demo: '', acme: '' };
   const test = it.skipIf(!available);
 
@@ -35,6 +37,7 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
     if (!available) return;
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-model-'));
     server = await startTestServer({ backend, config: { dataDir } });
+    storedFiles = await filesStoredFromNow(dataDir);
     tokens.demo = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
     tokens.acme = (await signIn(server, 'acme', 'admin', 'admin123')).access_token;
   });
@@ -273,7 +276,7 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
       );
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
       expect(uploaded.body.data.contentType).toBe('image/png');
-      const stored = await storedFiles(dataDir);
+      const stored = await storedFiles();
       expect(stored.length).toBe(1);
       expect(stored[0]).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
 
@@ -310,7 +313,7 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
         query: { id: uploaded.body.data.id },
       });
       expect(removed.status).toBe(200);
-      expect(await storedFiles(dataDir)).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
       const gone = await fetch(url, { headers: { authorization: `Bearer ${tokens.demo}` } });
       expect(gone.status).toBe(404);
     });
@@ -341,7 +344,7 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
       const foreign = await upload('acme', { deviceId, fileName: 'a.txt' }, Buffer.from('x'));
       expect(foreign.status).toBe(400);
       expect(foreign.body.errors[0].field).toBe('deviceId');
-      expect(await storedFiles(dataDir)).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     test('deleting a device takes its files (rows and bytes) along', async () => {
@@ -361,12 +364,12 @@ describe.each(BACKENDS)('IoT model on $backend', ({ backend, available }) => {
       );
       expect(file.status).toBe(200);
       expect(file.body.data.contentType).toBe('application/pdf');
-      expect((await storedFiles(dataDir)).length).toBe(1);
+      expect((await storedFiles()).length).toBe(1);
       const removed = await api('demo', 'POST', entityCalls(iotDeviceEntity).delete, {
         query: { id: device.body.data.id },
       });
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-      expect(await storedFiles(dataDir)).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
       const rows = await server.db.system((sql) =>
         sql.query('SELECT 1 FROM iot_device_file WHERE id = $1', [file.body.data.id]),
       );

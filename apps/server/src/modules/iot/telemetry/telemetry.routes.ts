@@ -87,7 +87,7 @@ export async function telemetryRoutes(
   });
 
   app.post(TELEMETRY_CALLS.export, {
-    config: granted,
+    config: { ...granted, reads: true },
     schema: {
       tags,
       summary: 'Readings or aggregates as xlsx or csv',

@@ -36,7 +36,11 @@ export function EChart({ option, height = 360, testId }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    if (!chart) return;
+    chart.setOption(option, { notMerge: true });
+    // What the canvas cannot tell a test or an assistive tool: how many value axes it draws.
+    const { yAxis } = chart.getOption() as { yAxis?: unknown[] };
+    host.current?.setAttribute('data-y-axes', String(yAxis?.length ?? 0));
   }, [chart, option]);
 
   return (

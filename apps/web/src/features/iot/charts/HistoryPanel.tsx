@@ -6,9 +6,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import { useLabel } from '../../../resource/field-label';
+import { useUnit } from '../units';
 import { EChart } from './EChart';
+import { deviceApi } from '../device/device-api';
 import {
+  AXIS_GAP,
   HISTORY_BUCKETS,
+  autoBucket,
+  axesOf,
+  initialRange,
   seriesByKey,
   type HistoryBucket,
   type HistoryRow,
@@ -54,6 +60,7 @@ function fetchHistory(
 /** The device's history: several keys over any range, raw or per period, zoomable. */
 export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
   const { t } = useTranslation();
+  const unitOf = useUnit();
   const label = useLabel();
   const numeric = properties.filter((property) => NUMERIC.has(property.type));
   // Measured quantities first: a valve's open/closed state says less on a chart than its flow.
@@ -67,8 +74,28 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
       .slice(0, 2)
       .map((p) => p.key),
   );
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(24, 'hour'), dayjs()]);
-  const [bucket, setBucket] = useState<HistoryBucket>('raw');
+  // The device page reads the latest values already (same query key): the chart opens on the
+  // day that has the newest of them, until the user picks a range.
+  const latest = useQuery({
+    queryKey: ['iot', 'latest', deviceId],
+    queryFn: ({ signal }) => deviceApi.latest(deviceId, signal),
+  });
+  const [openedAt] = useState(() => Date.now());
+  const [pickedRange, setRange] = useState<[Dayjs, Dayjs]>();
+  const opening = useMemo((): [Dayjs, Dayjs] => {
+    const times = (latest.data ?? [])
+      .filter((item) => item.ts !== null && keys.includes(item.key))
+      .map((item) => Date.parse(String(item.ts)))
+      .filter(Number.isFinite);
+    const now = Math.max(openedAt, latest.dataUpdatedAt);
+    const [start, end] = initialRange(times.length ? Math.max(...times) : undefined, now);
+    return [dayjs(start), dayjs(end)];
+  }, [latest.data, latest.dataUpdatedAt, keys, openedAt]);
+  const range = pickedRange ?? opening;
+  // The bucket follows the range unless the user picks one.
+  const [pickedBucket, setBucket] = useState<HistoryBucket>();
+  const automatic = autoBucket(range[0].valueOf(), range[1].valueOf());
+  const bucket = pickedBucket ?? automatic;
 
   const history = useQuery({
     queryKey: ['iot', 'history', deviceId, keys, range[0].valueOf(), range[1].valueOf(), bucket],
@@ -79,31 +106,56 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
 
   const option = useMemo(() => {
     const series = seriesByKey(history.data ?? []);
+    const charted = keys.map(
+      (key) => numeric.find((candidate) => candidate.key === key) ?? { key, type: 'number' },
+    );
+    const { axes, axisOf } = axesOf(charted);
+    const side = (position: 'left' | 'right') =>
+      axes.filter((axis) => axis.position === position).length;
     return {
       // Series names are the tenant's thing-model labels: ECharts' own tooltip escapes them.
       // A formatter written here must return DOM nodes (textElement), never an HTML string.
       tooltip: { trigger: 'axis', className: 'chart-tooltip' },
       legend: { top: 0 },
-      grid: { left: 56, right: 24, top: 36, bottom: 72 },
+      grid: {
+        left: 56 + Math.max(0, side('left') - 1) * AXIS_GAP,
+        right: side('right') > 0 ? 56 + (side('right') - 1) * AXIS_GAP : 24,
+        top: 48,
+        bottom: 72,
+      },
       // The chosen range, whatever the data covers: a gap is visible as a gap.
       xAxis: { type: 'time', min: range[0].valueOf(), max: range[1].valueOf() },
-      yAxis: { type: 'value', scale: true },
+      // One axis per unit, each line drawn against its own (history-series axesOf).
+      yAxis: (axes.length > 0 ? axes : [{ unit: undefined, position: 'left', offset: 0 }]).map(
+        (axis, index) => ({
+          type: 'value',
+          scale: true,
+          name: unitOf(axis.unit),
+          position: axis.position,
+          offset: axis.offset,
+          alignTicks: true,
+          axisLine: { show: axes.length > 1 },
+          // One set of grid lines: several would cross each other.
+          splitLine: { show: index === 0 },
+        }),
+      ),
       dataZoom: [{ type: 'inside' }, { type: 'slider' }],
       series: keys.map((key) => {
         const property = numeric.find((candidate) => candidate.key === key);
         const name = property
-          ? `${label(property.name)}${property.unit ? ` (${property.unit})` : ''}`
+          ? `${label(property.name)}${property.unit ? ` (${unitOf(property.unit)})` : ''}`
           : key;
         return {
           name,
           type: 'line',
           showSymbol: false,
+          yAxisIndex: axisOf.get(key) ?? 0,
           step: property?.type === 'enum' || property?.type === 'boolean' ? 'end' : undefined,
           data: series.get(key) ?? [],
         };
       }),
     };
-  }, [history.data, keys, numeric, label, range]);
+  }, [history.data, keys, numeric, label, range, unitOf]);
 
   if (numeric.length === 0) return <Empty description={t('iot.history.nothingToChart')} />;
 
@@ -149,13 +201,20 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
             },
           ]}
         />
-        <Segmented<HistoryBucket>
-          value={bucket}
-          onChange={setBucket}
-          options={HISTORY_BUCKETS.map((value) => ({
-            value,
-            label: t(`iot.history.buckets.${value}`),
-          }))}
+        <Segmented<HistoryBucket | 'auto'>
+          value={pickedBucket ?? 'auto'}
+          onChange={(value) => setBucket(value === 'auto' ? undefined : value)}
+          data-testid="history-bucket"
+          options={[
+            {
+              value: 'auto',
+              label: t('iot.history.auto', { bucket: t(`iot.history.buckets.${automatic}`) }),
+            },
+            ...HISTORY_BUCKETS.map((value) => ({
+              value,
+              label: t(`iot.history.buckets.${value}`),
+            })),
+          ]}
         />
       </Space>
       <EChart option={option} testId="history-chart" />

@@ -1,17 +1,22 @@
 import { SendOutlined } from '@ant-design/icons';
-import type { ThingParam } from '@shuili/contract';
-import { Button, Form, Space } from 'antd';
+import { TOAST_MS, type ThingParam } from '@shuili/contract';
+import { Button, Form, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TOAST_MS } from '@shuili/contract';
 import { feedback } from '../../../lib/feedback';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useLabel } from '../../../resource/field-label';
-import { ParamInput } from './ParamInput';
+import { useTranslate } from '../../../resource/use-field-rules';
+import { confirmControl, controlSummary } from './confirm-control';
+import { ParamFields } from './ParamFields';
 
 export interface CommandFormProps {
   /** The command's name on the wire (a thing-model command or setProperty). */
   name: string;
+  /** What the operator reads for it in the confirmation ("Open valve"). */
+  actionName: string;
+  /** The device's name, for the confirmation. */
+  deviceName: string;
   params: readonly ThingParam[];
   /** Writable properties are set one by one and need every value; commands too. */
   onSend: (params: Record<string, unknown>) => Promise<unknown>;
@@ -19,49 +24,35 @@ export interface CommandFormProps {
   testId: string;
 }
 
-/** A form drawn from a command's parameters, with its send button. */
+/**
+ * A form drawn from a command's parameters, with its send button: every value is checked by
+ * the server's own rule (the contract's paramProblem) and the operator confirms before it goes.
+ */
 export function CommandForm(props: CommandFormProps) {
   const { t } = useTranslation();
+  const translate = useTranslate();
   const label = useLabel();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const fields = props.params.map((param) => param.key);
 
   const send = async () => {
-    const values = await form.validateFields();
-    try {
-      await props.onSend(values);
-    } catch (error) {
-      if (!(error instanceof HttpError)) return;
-      // The server names parameters as params.<key>; they sit beside their inputs.
-      const named = error.fieldErrors.map((item) => ({
-        ...item,
-        field: item.field.replace(/^params\./, ''),
-      }));
-      const rest = applyFieldErrors(form, named, fields);
-      // Errors without fields were toasted by the HTTP client already.
-      if (rest.length > 0) {
-        feedback.error(rest.map((item) => item.message).join('; '), TOAST_MS.error / 1000);
-      }
-    }
+    // Refused values are shown beside their inputs; nothing else is to be done with them.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const summary = controlSummary(
+      props.deviceName,
+      props.actionName,
+      props.params,
+      values,
+      label,
+      translate,
+    );
+    if (!(await confirmControl(summary, translate))) return;
+    await sendChecked(form, props, values);
   };
 
   return (
     <Form form={form} layout="inline" data-testid={props.testId}>
-      {props.params.map((param) => (
-        <Form.Item
-          key={param.key}
-          name={param.key}
-          label={label(param.name)}
-          rules={
-            param.type === 'boolean'
-              ? []
-              : [{ required: true, message: t('iot.command.paramRequired') }]
-          }
-          initialValue={param.type === 'boolean' ? false : undefined}
-        >
-          <ParamInput param={param} />
-        </Form.Item>
-      ))}
+      <ParamFields params={props.params} />
       <Space>
         <Button
           type="primary"
@@ -75,4 +66,34 @@ export function CommandForm(props: CommandFormProps) {
       </Space>
     </Form>
   );
+}
+
+/**
+ * Sends, and puts what the server still refuses beside the inputs it names (params.<key>);
+ * the rest is toasted. Never rejects: a refusal is shown, not left unhandled.
+ */
+export async function sendChecked(
+  form: FormInstance<Record<string, unknown>>,
+  props: Pick<CommandFormProps, 'onSend' | 'params'>,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await props.onSend(values);
+    return true;
+  } catch (error) {
+    // Other failures (network, 5xx) were toasted by the HTTP client already.
+    if (!(error instanceof HttpError)) return false;
+    const named = error.fieldErrors.map((item) => ({
+      ...item,
+      field: item.field.replace(/^params\./, ''),
+    }));
+    const rest = applyFieldErrors(
+      form,
+      named,
+      props.params.map((param) => param.key),
+    );
+    if (rest.length > 0)
+      feedback.error(rest.map((item) => item.message).join('; '), TOAST_MS.error / 1000);
+    return false;
+  }
 }

@@ -19,6 +19,8 @@ import { deviceApi } from './device-api';
 export interface CommandPanelProps {
   deviceId: string;
   deviceNo: string;
+  /** Named in every confirmation. */
+  deviceName: string;
   online: boolean;
 }
 
@@ -27,7 +29,7 @@ export interface CommandPanelProps {
  * parameters, each writable property with its input. What was sent from here shows its status
  * as the server pushes it, until it succeeded, failed or timed out.
  */
-export function CommandPanel({ deviceId, deviceNo, online }: CommandPanelProps) {
+export function CommandPanel({ deviceId, deviceNo, deviceName, online }: CommandPanelProps) {
   const { t } = useTranslation();
   const label = useLabel();
   const queryClient = useQueryClient();
@@ -66,6 +68,8 @@ export function CommandPanel({ deviceId, deviceNo, online }: CommandPanelProps) 
         <Card key={command.key} size="small" title={label(command.name)}>
           <CommandForm
             name={command.key}
+            actionName={label(command.name)}
+            deviceName={deviceName}
             params={command.params}
             onSend={(params) => send(command.key, params)}
             testId={`command-${command.key}`}
@@ -79,6 +83,8 @@ export function CommandPanel({ deviceId, deviceNo, online }: CommandPanelProps) 
               <CommandForm
                 key={property.key}
                 name={SET_PROPERTY_COMMAND}
+                actionName={t('iot.command.setValue', { name: label(property.name) })}
+                deviceName={deviceName}
                 params={[property]}
                 onSend={(params) => send(SET_PROPERTY_COMMAND, params)}
                 testId={`set-${property.key}`}

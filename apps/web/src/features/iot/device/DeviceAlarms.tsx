@@ -1,32 +1,31 @@
-import { liveTopics, TOAST_MS, type AlarmPush } from '@shuili/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { liveTopics, type AlarmPush } from '@shuili/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Segmented, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../app/session-store';
-import { feedback } from '../../../lib/feedback';
 import { formatDate } from '../../../lib/format';
 import { useLiveTopic } from '../../../lib/mqtt/use-live-topic';
+import { AcknowledgeDialog } from '../alarm/AcknowledgeDialog';
+import { AlarmAckTag, AlarmLevelTag, AlarmStateTag } from '../alarm/AlarmTags';
+import { deviceAlarmsKey } from '../alarm/use-active-alarms';
 import { deviceApi, type AlarmRow } from './device-api';
 
 type StateFilter = 'all' | 'open' | 'cleared';
-const LEVEL_COLOR: Record<string, string> = {
-  blue: 'blue',
-  yellow: 'gold',
-  orange: 'orange',
-  red: 'red',
-};
 
-/** The device's alarms, open or cleared, acknowledged with a comment; new ones arrive live. */
+/**
+ * The device's alarms, open or cleared, acknowledged with a comment (one, or the checked ones);
+ * new ones arrive live.
+ */
 export function DeviceAlarms({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tenantCode = useSessionStore((state) => state.user?.tenantCode);
   const [state, setState] = useState<StateFilter>('all');
-  const [acking, setAcking] = useState<AlarmRow>();
-  const [form] = Form.useForm<{ comment: string }>();
-  const queryKey = ['iot', 'alarms', deviceId];
+  const [acking, setAcking] = useState<string[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+  const queryKey = deviceAlarmsKey(deviceId);
   const alarms = useQuery({
     queryKey: [...queryKey, state],
     queryFn: ({ signal }) =>
@@ -36,23 +35,12 @@ export function DeviceAlarms({ deviceId }: { deviceId: string }) {
     const push = message.payload as AlarmPush | undefined;
     if (push?.deviceId === deviceId) void queryClient.invalidateQueries({ queryKey });
   });
-  const acknowledge = useMutation({
-    mutationFn: (input: { id: string; comment: string }) =>
-      deviceApi.acknowledge(input.id, input.comment),
-    onSuccess: async () => {
-      setAcking(undefined);
-      feedback.success(t('iot.alarm.acknowledged'), TOAST_MS.success / 1000);
-      await queryClient.invalidateQueries({ queryKey });
-    },
-  });
 
   const columns: ColumnsType<AlarmRow> = [
     {
       title: t('iot.alarm.level'),
       dataIndex: 'level',
-      render: (level: string) => (
-        <Tag color={LEVEL_COLOR[level]}>{t(`iot.alarm.levels.${level}`, level)}</Tag>
-      ),
+      render: (level: string) => <AlarmLevelTag level={level} />,
     },
     { title: t('iot.alarm.rule'), dataIndex: 'ruleIdLabel' },
     { title: t('iot.alarm.property'), dataIndex: 'propertyKey' },
@@ -66,21 +54,18 @@ export function DeviceAlarms({ deviceId }: { deviceId: string }) {
     {
       title: t('iot.alarm.state'),
       dataIndex: 'state',
-      render: (value: AlarmRow['state'], row) =>
-        value === 'open' ? (
-          <Tag color="red">{t('iot.alarm.open')}</Tag>
-        ) : (
-          <Tag color="green">{t('iot.alarm.clearedAt', { time: formatDate(row.clearedAt) })}</Tag>
-        ),
+      render: (value: AlarmRow['state'], row) => (
+        <AlarmStateTag state={value} clearedAt={row.clearedAt} />
+      ),
     },
     {
       title: t('iot.alarm.acknowledgement'),
       key: 'ack',
       render: (_, row) =>
         row.acknowledgedAt ? (
-          `${row.acknowledgedBy ?? ''} ${formatDate(row.acknowledgedAt)} ${row.ackComment ?? ''}`
+          <AlarmAckTag by={row.acknowledgedBy} at={row.acknowledgedAt} comment={row.ackComment} />
         ) : (
-          <Button size="small" onClick={() => setAcking(row)} data-testid="alarm-ack">
+          <Button size="small" onClick={() => setAcking([row.id])} data-testid="alarm-ack">
             {t('iot.alarm.acknowledge')}
           </Button>
         ),
@@ -89,15 +74,24 @@ export function DeviceAlarms({ deviceId }: { deviceId: string }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Segmented<StateFilter>
-        value={state}
-        onChange={setState}
-        options={[
-          { value: 'all', label: t('iot.alarm.all') },
-          { value: 'open', label: t('iot.alarm.open') },
-          { value: 'cleared', label: t('iot.alarm.cleared') },
-        ]}
-      />
+      <Space wrap>
+        <Segmented<StateFilter>
+          value={state}
+          onChange={setState}
+          options={[
+            { value: 'all', label: t('iot.alarm.all') },
+            { value: 'open', label: t('iot.alarm.open') },
+            { value: 'cleared', label: t('iot.alarm.cleared') },
+          ]}
+        />
+        <Button
+          disabled={checked.length === 0}
+          onClick={() => setAcking(checked)}
+          data-testid="alarm-ack-selected"
+        >
+          {t('iot.alarm.acknowledgeSelected', { count: checked.length })}
+        </Button>
+      </Space>
       <Table<AlarmRow>
         size="small"
         rowKey="id"
@@ -105,32 +99,23 @@ export function DeviceAlarms({ deviceId }: { deviceId: string }) {
         columns={columns}
         dataSource={alarms.data?.list ?? []}
         pagination={false}
+        rowSelection={{
+          selectedRowKeys: checked,
+          onChange: (keys) => setChecked(keys.map(String)),
+          // Only what is not acknowledged yet can be checked for acknowledging.
+          getCheckboxProps: (row) => ({ disabled: row.acknowledgedAt !== null }),
+        }}
         data-testid="device-alarms"
       />
-      <Modal
-        open={acking !== undefined}
-        title={t('iot.alarm.acknowledge')}
-        okText={t('iot.alarm.acknowledge')}
-        cancelText={t('iot.cancel')}
-        confirmLoading={acknowledge.isPending}
-        destroyOnHidden
-        onCancel={() => setAcking(undefined)}
-        onOk={() =>
-          void form
-            .validateFields()
-            .then(({ comment }) => acknowledge.mutate({ id: acking!.id, comment: comment ?? '' }))
-        }
-      >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name="comment"
-            label={t('iot.alarm.comment')}
-            rules={[{ max: 500, message: t('iot.thingModel.tooLong', { max: 500 }) }]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <AcknowledgeDialog
+        ids={acking}
+        onClose={() => setAcking([])}
+        onDone={() => {
+          setAcking([]);
+          setChecked([]);
+          void queryClient.invalidateQueries({ queryKey });
+        }}
+      />
     </Space>
   );
 }

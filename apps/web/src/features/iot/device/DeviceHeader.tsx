@@ -1,6 +1,7 @@
 import { Badge, Descriptions, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRelative } from '../../../lib/format';
+import { ActiveAlarm } from '../alarm/ActiveAlarm';
 import type { DeviceDetail } from './device-api';
 
 export interface DeviceHeaderProps {
@@ -36,6 +37,12 @@ export function DeviceHeader({ detail, online, lastSeen }: DeviceHeaderProps) {
             ) : (
               <Tag color="red">{t('iot.device.fault', { code: device.status })}</Tag>
             ),
+        },
+        // An alarm that holds is shown beside the health code, which it does not change.
+        {
+          key: 'alarm',
+          label: t('iot.alarm.active'),
+          children: <ActiveAlarm deviceId={device.id} />,
         },
         {
           key: 'online',

@@ -1,5 +1,7 @@
+import { reportIntervalOf, tileActions } from '@shuili/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { HistoryPanel } from '../charts/HistoryPanel';
@@ -11,6 +13,7 @@ import { DeviceAlarms } from './DeviceAlarms';
 import { DeviceHeader } from './DeviceHeader';
 import { IngestProblems } from './IngestProblems';
 import { LiveValues } from './LiveValues';
+import { TileControls } from './TileControls';
 import { useDeviceLive } from './use-device-live';
 
 /**
@@ -33,13 +36,30 @@ function DeviceView({ detail }: { detail: DeviceDetail }) {
   const { t } = useTranslation();
   const { device, thingModel } = detail;
   const live = useDeviceLive(device, thingModel.properties);
+  // Open/close beside each valve, start/stop beside each pump: read off the thing model.
+  const tileControls = useMemo(() => tileActions(thingModel), [thingModel]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="device-page">
       <Card size="small" title={device.deviceName}>
         <DeviceHeader detail={detail} online={live.online} lastSeen={live.lastSeen} />
       </Card>
       <Card size="small" title={t('iot.device.liveValues')}>
-        <LiveValues properties={thingModel.properties} readings={live.readings} />
+        <LiveValues
+          properties={thingModel.properties}
+          readings={live.readings}
+          reportIntervalMs={reportIntervalOf(thingModel) * 1000}
+          tileExtra={(property) => {
+            const actions = tileControls.get(property.key);
+            return actions ? (
+              <TileControls
+                deviceId={device.id}
+                deviceName={device.deviceName}
+                propertyKey={property.key}
+                actions={actions}
+              />
+            ) : null;
+          }}
+        />
       </Card>
       <Card size="small">
         <Tabs
@@ -56,6 +76,7 @@ function DeviceView({ detail }: { detail: DeviceDetail }) {
                 <CommandPanel
                   deviceId={device.id}
                   deviceNo={device.deviceNo}
+                  deviceName={device.deviceName}
                   online={live.online}
                 />
               ),

@@ -1,21 +1,27 @@
 import type { ThingProperty } from '@shuili/contract';
 import { Card, Col, Empty, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRelative } from '../../../lib/format';
 import { useLabel } from '../../../resource/field-label';
+import { FreshValue, ReadingAge } from './ReadingFreshness';
+import { useValueWords } from '../units';
 import { formatThingValue, type Reading } from './thing-value';
 
 export interface LiveValuesProps {
   properties: readonly ThingProperty[];
   readings: ReadonlyMap<string, Reading>;
+  /** The product's reporting interval (ms): older values are greyed. */
+  reportIntervalMs: number;
+  /** Controls shown under a value (TileControls), when it has any. */
+  tileExtra?: (property: ThingProperty) => ReactNode;
 }
 
 /** One card per property of the thing model, with the newest value the device reported. */
-export function LiveValues({ properties, readings }: LiveValuesProps) {
+export function LiveValues({ properties, readings, reportIntervalMs, tileExtra }: LiveValuesProps) {
   const { t } = useTranslation();
   const label = useLabel();
+  const words = useValueWords();
   if (properties.length === 0) return <Empty description={t('iot.device.noProperties')} />;
-  const words = { label, yes: t('iot.device.yes'), no: t('iot.device.no_') };
   return (
     <Row gutter={[12, 12]} data-testid="live-values">
       {properties.map((property) => {
@@ -27,12 +33,11 @@ export function LiveValues({ properties, readings }: LiveValuesProps) {
               <Typography.Text type="secondary" ellipsis>
                 {label(property.name)}
               </Typography.Text>
-              <div style={{ fontSize: 22, fontWeight: 500 }} data-testid="live-value-text">
+              <FreshValue reading={reading} reportIntervalMs={reportIntervalMs}>
                 {text ?? '—'}
-              </div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {reading ? formatRelative(reading.ts) : t('iot.device.noValue')}
-              </Typography.Text>
+              </FreshValue>
+              <ReadingAge reading={reading} />
+              {tileExtra?.(property)}
             </Card>
           </Col>
         );

@@ -77,6 +77,4 @@ export const deviceApi = {
       params: { deviceId, state, currentPage: 1, pageSize: 50 },
       signal,
     }),
-  acknowledge: (id: string, comment: string) =>
-    http.post<unknown>('/api/iot/alarm/acknowledgeAlarm', { data: { id, comment } }),
 };

@@ -7,10 +7,19 @@ export type ThingValue = number | string | boolean | null;
  * The text of a value as the thing model describes it: numbers with the declared decimals and
  * unit, enums by their label, booleans as the given yes/no words. Undefined: no value yet.
  */
+/** The reader's words for values: option labels, yes and no, units. */
+export interface ValueWords {
+  label: (label: Label) => string;
+  yes: string;
+  no: string;
+  /** A unit in the reader's language (time units are words: min is 分钟). */
+  unit?: (unit: string) => string;
+}
+
 export function formatThingValue(
   param: ThingParam,
   value: ThingValue | undefined,
-  words: { label: (label: Label) => string; yes: string; no: string },
+  words: ValueWords,
 ): string | undefined {
   if (value === undefined || value === null) return undefined;
   switch (param.type) {
@@ -26,7 +35,7 @@ export function formatThingValue(
       const number = Number(value);
       if (!Number.isFinite(number)) return String(value);
       const text = param.precision === undefined ? String(number) : number.toFixed(param.precision);
-      return param.unit ? `${text} ${param.unit}` : text;
+      return param.unit ? `${text} ${words.unit?.(param.unit) ?? param.unit}` : text;
     }
   }
 }

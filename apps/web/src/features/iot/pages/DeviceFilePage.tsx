@@ -1,6 +1,7 @@
 import { iotDeviceFileEntity } from '@shuili/contract';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../resource/ResourcePage';
+import { DEVICE_CELL } from './BindingCells';
 import { DeviceFileActions, DeviceFileUpload } from './DeviceFileUpload';
 
 const FILES = { fileKind: 'file' } as const;
@@ -15,6 +16,7 @@ export function DeviceFilePage() {
       fixedFilters={FILES}
       toolbarExtra={<DeviceFileUpload kind="file" />}
       rowActions={(row) => <DeviceFileActions row={row} />}
+      cellRenderers={DEVICE_CELL}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { iotDeviceFileEntity } from '@shuili/contract';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../resource/ResourcePage';
+import { DEVICE_CELL } from './BindingCells';
 import { DeviceFileActions, DeviceFileUpload } from './DeviceFileUpload';
 
 const IMAGES = { fileKind: 'image' } as const;
@@ -15,6 +16,7 @@ export function DeviceImagePage() {
       fixedFilters={IMAGES}
       toolbarExtra={<DeviceFileUpload kind="image" />}
       rowActions={(row) => <DeviceFileActions row={row} />}
+      cellRenderers={DEVICE_CELL}
     />
   );
 }

@@ -1,15 +1,25 @@
 import { iotDeviceEntity, iotDevicePageRoute } from '@shuili/contract';
-import { useNavigate } from 'react-router';
 import { ResourcePage } from '../../../resource/ResourcePage';
 import type { ResourceRow } from '../../../resource/resource-row';
+import { DEVICE_LIST_CELLS } from './device-list-cells';
+import { HealthSelect } from './HealthSelect';
 
-/** Spec /iot/deviceList: the tenant's devices; a row opens the device's page. */
+// The form picks health from words, not a raw code.
+const DEVICE_FORM_CONTROLS = { status: <HealthSelect /> };
+
+const deviceHref = (row: ResourceRow) => iotDevicePageRoute(String(row.id));
+
+/**
+ * Spec /iot/deviceList: the tenant's devices with their health, connection, alarm and key live
+ * values; each row links to the device's page.
+ */
 export function IotDeviceListPage() {
-  const navigate = useNavigate();
   return (
     <ResourcePage
       entity={iotDeviceEntity}
-      onRowClick={(row: ResourceRow) => void navigate(iotDevicePageRoute(String(row.id)))}
+      cellRenderers={DEVICE_LIST_CELLS}
+      fieldControls={DEVICE_FORM_CONTROLS}
+      rowHref={deviceHref}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { ThingCommand, ThingEvent, ThingParam } from '@shuili/contract';
-import { Col, Form, InputNumber, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from './FormDialog';
 import { KeyField, NameFields } from './IdentityFields';
@@ -27,6 +27,18 @@ function ParamsField(props: { value?: ThingParam[]; onChange?: (value: ThingPara
   );
 }
 
+/** The entry as stored: trimmed key, parameters, and a command's live value only when given. */
+function cleanEntry(values: Entry): Entry {
+  const { property, ...rest } = values as ThingCommand;
+  const target = property?.trim();
+  return {
+    ...rest,
+    key: values.key.trim(),
+    params: values.params ?? [],
+    ...(target ? { property: target } : {}),
+  } as Entry;
+}
+
 /** Edits one event (key, name, level, parameters) or command (key, name, timeout, parameters). */
 export function EntryDialog(props: EntryDialogProps) {
   const { t } = useTranslation();
@@ -51,9 +63,7 @@ export function EntryDialog(props: EntryDialogProps) {
       form={form}
       initialValues={{ ...defaults, ...props.value }}
       testId="entry-dialog"
-      onApply={(values) =>
-        props.onSave({ ...values, key: values.key.trim(), params: values.params ?? [] })
-      }
+      onApply={(values) => props.onSave(cleanEntry(values))}
       onClose={props.onClose}
     >
       <Row gutter={12}>
@@ -79,6 +89,22 @@ export function EntryDialog(props: EntryDialogProps) {
           )}
         </Col>
         <NameFields />
+        {kind === 'command' && (
+          <Col span={24}>
+            {/* Puts the command beside that live value on the device page (tile-actions.ts). */}
+            <Form.Item
+              name="property"
+              label={t('iot.thingModel.commandProperty')}
+              extra={t('iot.thingModel.commandPropertyHint')}
+            >
+              <Input
+                maxLength={80}
+                allowClear
+                placeholder={t('iot.thingModel.commandPropertyPlaceholder')}
+              />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       <Form.Item name="params" label={t('iot.thingModel.params')}>
         <ParamsField />

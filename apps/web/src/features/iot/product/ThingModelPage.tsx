@@ -10,6 +10,7 @@ import { HttpError } from '../../../lib/http';
 import { EntryTable } from './EntryTable';
 import { errorPlace, type ThingSection } from './error-place';
 import { ParamTable } from './ParamTable';
+import { ReportIntervalField } from './ReportIntervalField';
 import { fetchThingModel, saveThingModel } from './thing-model-api';
 
 interface PlacedError {
@@ -145,6 +146,10 @@ export function ThingModelPage() {
           }
         />
       )}
+      <ReportIntervalField
+        value={draft.reportIntervalSeconds}
+        onChange={(seconds) => setDraft({ ...draft, reportIntervalSeconds: seconds })}
+      />
       <Tabs
         items={[
           tab('properties', <ParamTable {...listOf('properties')} withAccess />),
