@@ -1,7 +1,7 @@
 // One signed-in console tab's live connection in the load benchmark: MQTT over WebSocket with the
 // console's options (iot-server.ts browserOptions), the tenant's live topics the device screens
 // subscribe (presence, alarms, commands) and the user's bell, plus the shown device's own topics
-// while its page is open (use-device-live.ts), as apps/web/src/lib/mqtt/live-connection.ts does.
+// while its page is open (use-device-live.ts), as apps/web/src/core/live/live-connection.ts does.
 import {
   deviceTopic,
   FINAL_COMMAND_STATUSES,

@@ -1,5 +1,5 @@
 // The load benchmark's mix of screens, as data: each screen is what the console calls when a user
-// opens it (apps/web: app/session.ts, layout/MenuSwitch.tsx, resource/ResourcePage.tsx,
+// opens it (apps/web: core/session.ts, layout/MenuSwitch.tsx, resource/ResourcePage.tsx,
 // features/iot/device/device-api.ts, iot/charts/HistoryPanel.tsx, notification/notification-api.ts),
 // with a weight: how often a user opens it among the screens their role has.
 import { SET_PROPERTY_COMMAND, TELEMETRY_CALLS } from '@shuili/contract';

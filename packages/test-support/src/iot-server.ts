@@ -1,6 +1,6 @@
 // The server as the IoT benchmarks run it: the real process with its embedded broker on a free
 // TCP port, the devices of ingest-data.ts as MQTT clients, and signed-in browsers as the web
-// console connects them (apps/web/src/lib/mqtt/live-connection.ts).
+// console connects them (apps/web/src/core/live/live-connection.ts).
 import crypto from 'node:crypto';
 import { BROWSER_CLIENT_PREFIX } from '@shuili/contract';
 import type { IClientOptions } from 'mqtt';

@@ -2,9 +2,9 @@ import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { progress } from '../lib/progress';
-import { REDIRECT_PREFIX } from './open-paths';
+import { REDIRECT_PREFIX } from '../core/open-paths';
 import { useRouteTable, type RouteHandle } from './route-table';
-import { scrollMemory } from './scroll-memory';
+import { scrollMemory } from '../core/scroll-memory';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return (

@@ -4,8 +4,8 @@ import { useLocaleStore } from '../i18n/i18n';
 import { syncDayjsLocale } from '../i18n/sync-dayjs-locale';
 import { BasicLayout } from '../layout/BasicLayout';
 import { selectModule } from '../lib/deferred/DeferredSelect';
-import { queryClient } from './query-client';
-import { refreshUser } from './session';
+import { queryClient } from '../core/query-client';
+import { refreshUser } from '../core/session';
 
 // The console uses Select everywhere: its deferred ones (the navbar's language) need not wait.
 selectModule.preload();

@@ -6,11 +6,11 @@ import { getToken } from '../lib/auth-storage';
 import { feedback } from '../lib/feedback';
 import { progress } from '../lib/progress';
 import { asyncRoutes } from './async-routes';
-import { isPathAllowed } from './generate-routes';
+import { isPathAllowed } from '../core/generate-routes';
 import { ConsoleRoutePage } from './console-route-page';
-import { loginPath } from './open-paths';
-import { ensureSession, isSigningOut, resetToken } from './session';
-import { useSessionStore } from './session-store';
+import { loginPath } from '../core/open-paths';
+import { ensureSession, isSigningOut, resetToken } from '../core/session';
+import { useSessionStore } from '../core/session-store';
 
 /**
  * The guard of every closed route (spec §2, §4): no token → sign in, remembering the target;

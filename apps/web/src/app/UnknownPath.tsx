@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { getToken } from '../lib/auth-storage';
 import { progress } from '../lib/progress';
 import { loadClosedRoutes, useClosedRoutes } from './closed-routes-loader';
-import { loginPath, OPEN_PATHS } from './open-paths';
+import { loginPath, OPEN_PATHS } from '../core/open-paths';
 
 /**
  * Unknown paths: /404 when signed in (or open anyway); otherwise sign in first, as anywhere.

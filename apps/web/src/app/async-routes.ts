@@ -1,6 +1,6 @@
 import { ROLE_ADMIN } from '@shuili/contract';
-import type { AppRoute } from './app-route';
-import { lazyPage } from './lazy-page';
+import type { AppRoute } from '../core/app-route';
+import { lazyPage } from '../core/lazy-page';
 
 /**
  * Spec §6 meta roles: screens only an administrator should ever see. A role granted such a menu

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { RouteTables } from '../core/route-tables';
 import { deferredModule } from '../lib/deferred/deferred-module';
 
 /**
@@ -10,14 +11,9 @@ const closedRoutesModule = deferredModule(() => import('./closed-routes'));
 /** Downloads the signed-in routes, once; a failed download is tried again on the next call. */
 export const loadClosedRoutes = closedRoutesModule.load;
 
-/**
- * Starts downloading the console and the screens a path shows, so they arrive alongside the
- * session instead of one after another once it is loaded.
- */
-export function preloadScreens(pathname: string): void {
-  void loadClosedRoutes()
-    .then((module) => module.preloadScreens(pathname))
-    .catch(() => undefined);
+/** The route tables from the signed-in routes, for the floors below (core/route-tables.ts). */
+export function loadConsoleRouteTables(): Promise<RouteTables> {
+  return loadClosedRoutes().then((module) => module.routeTables);
 }
 
 /** The signed-in routes once downloaded, else undefined; re-renders when they arrive. */

@@ -1,11 +1,12 @@
 import type { ParseKeys } from 'i18next';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
-import type { AppRoute } from './app-route';
+import type { AppRoute } from '../core/app-route';
+import type { RouteTables } from '../core/route-tables';
 import { asyncRoutes } from './async-routes';
 import { constantRoutes } from './constant-routes';
 import { ConsoleRoutePage } from './console-route-page';
-import { routeTrails } from './generate-routes';
-import { HOME_PATH } from './open-paths';
+import { routeTrails } from '../core/generate-routes';
+import { HOME_PATH } from '../core/open-paths';
 import { RequireSession } from './RequireSession';
 import type { RouteHandle } from './route-table';
 
@@ -43,10 +44,13 @@ export const closedRoutes: RouteObject[] = [
   },
 ];
 
-/** Starts downloading the console and the screens a path shows (see closed-routes-loader.ts). */
+/** Starts downloading the console and the screens a path shows (see core/route-tables.ts). */
 export function preloadScreens(pathname: string): void {
   void ConsoleRoutePage.preload().catch(() => undefined);
   for (const match of matchRoutes(closedRoutes, pathname === '/' ? HOME_PATH : pathname) ?? []) {
     void (match.route.handle as RouteHandle | undefined)?.page?.preload?.().catch(() => undefined);
   }
 }
+
+/** What the floors below the router see of it (core/route-tables.ts). */
+export const routeTables: RouteTables = { constantRoutes, asyncRoutes, preloadScreens };

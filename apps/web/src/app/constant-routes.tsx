@@ -1,6 +1,6 @@
-import type { AppRoute } from './app-route';
-import { lazyPage } from './lazy-page';
-import { HOME_PATH, REDIRECT_PREFIX } from './open-paths';
+import type { AppRoute } from '../core/app-route';
+import { lazyPage } from '../core/lazy-page';
+import { HOME_PATH, REDIRECT_PREFIX } from '../core/open-paths';
 import { RedirectPage } from './RedirectPage';
 
 // Each screen is its own chunk: the sign-in page never downloads the console's code.
@@ -14,7 +14,7 @@ const MyNotificationPage = lazyPage(
 );
 
 // Kept in open-paths.ts, which the entry can import without the console's screens.
-export { REDIRECT_PREFIX } from './open-paths';
+export { REDIRECT_PREFIX } from '../core/open-paths';
 
 /**
  * The console's constant routes (spec §4): every signed-in user has them, whatever the roles and

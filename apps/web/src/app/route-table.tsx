@@ -1,11 +1,11 @@
 import type { ParseKeys } from 'i18next';
 import { useMemo } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ScreenComponent } from './app-route';
+import type { ScreenComponent } from '../core/app-route';
 import { useClosedRoutes } from './closed-routes-loader';
-import type { RouteLink } from './generate-routes';
+import type { RouteLink } from '../core/generate-routes';
 import { GuestOnly } from './GuestOnly';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../core/lazy-page';
 import { UnknownPath } from './UnknownPath';
 
 /** What a route declares about itself; the title is an i18n key. */

@@ -1,9 +1,9 @@
 import { SIDEBAR_WIDTH_PX } from '@shuili/contract';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { REDIRECT_PREFIX } from '../app/constant-routes';
-import { findTrail } from '../app/generate-routes';
-import { useConsoleRoutes } from '../app/use-console-routes';
+import { REDIRECT_PREFIX } from '../core/open-paths';
+import { findTrail } from '../core/generate-routes';
+import { useConsoleRoutes } from '../core/use-console-routes';
 import { reportMissingKeys } from '../i18n/missing-keys';
 import { closeSidebar, useAppStore } from './app-state';
 import styles from './BasicLayout.module.css';

@@ -2,7 +2,7 @@ import { Breadcrumb } from 'antd';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RouteLink } from '../app/generate-routes';
+import type { RouteLink } from '../core/generate-routes';
 
 /**
  * Spec §2 breadcrumb: the titled routes from the top group down to the current screen, except

@@ -2,7 +2,7 @@ import { BugOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorLogStore } from '../app/error-log';
+import { useErrorLogStore } from '../core/error-log';
 
 // The dialog (and its table) loads when first opened: most sessions never show it.
 const ErrorLogDialog = lazy(() =>

@@ -1,6 +1,6 @@
 import { Button, Modal, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { clearErrorLog, useErrorLogStore, type ErrorLogEntry } from '../app/error-log';
+import { clearErrorLog, useErrorLogStore, type ErrorLogEntry } from '../core/error-log';
 import styles from './Navbar.module.css';
 
 export interface ErrorLogDialogProps {

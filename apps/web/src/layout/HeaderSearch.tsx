@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AppRoute } from '../app/app-route';
+import type { AppRoute } from '../core/app-route';
 import { useLocaleStore } from '../i18n/i18n';
 import styles from './Navbar.module.css';
 import type * as MenuSearch from './menu-search';

@@ -6,8 +6,8 @@ import {
   useNavigationType,
   useOutlet,
 } from 'react-router';
-import { retryFailedPages } from '../app/lazy-page';
-import { scrollMemory } from '../app/scroll-memory';
+import { retryFailedPages } from '../core/lazy-page';
+import { scrollMemory } from '../core/scroll-memory';
 import styles from './BasicLayout.module.css';
 import { useTagsViewStore } from './tags-view-store';
 import { ViewErrorBoundary } from './ViewErrorBoundary';

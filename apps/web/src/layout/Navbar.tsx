@@ -1,12 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AppRoute } from '../app/app-route';
-import type { RouteLink } from '../app/generate-routes';
-import { useSessionStore } from '../app/session-store';
+import type { AppRoute } from '../core/app-route';
+import type { RouteLink } from '../core/generate-routes';
+import { useSessionStore } from '../core/session-store';
 import { NotificationBell } from '../features/notification/NotificationBell';
 import { getTenantName } from '../lib/auth-storage';
-import { LiveReconnectButton } from '../lib/mqtt/LiveReconnectButton';
+import { LiveReconnectButton } from '../core/live/LiveReconnectButton';
 import { toggleSidebar, useAppStore } from './app-state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ErrorLogButton } from './ErrorLogButton';

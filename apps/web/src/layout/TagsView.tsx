@@ -5,8 +5,8 @@ import type { ParseKeys } from 'i18next';
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { REDIRECT_PREFIX } from '../app/constant-routes';
-import { HOME_PATH } from '../app/open-paths';
+import { REDIRECT_PREFIX } from '../core/open-paths';
+import { HOME_PATH } from '../core/open-paths';
 import { afterClosing, NO_NAME, tagsView, useTagsViewStore, type TagView } from './tags-view-store';
 import styles from './TagsView.module.css';
 

@@ -3,9 +3,9 @@ import { Avatar, Dropdown, Space, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { logout } from '../app/end-session';
-import { HOME_PATH } from '../app/open-paths';
-import { useSessionStore } from '../app/session-store';
+import { logout } from '../core/end-session';
+import { HOME_PATH } from '../core/open-paths';
+import { useSessionStore } from '../core/session-store';
 import styles from './Navbar.module.css';
 
 /** Spec §2 user dropdown's profile screen. */

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addErrorLog, ERROR_LOG_ENABLED, toErrorLogEntry } from '../app/error-log';
+import { addErrorLog, ERROR_LOG_ENABLED, toErrorLogEntry } from '../core/error-log';
 
 function ViewCrashed({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppRoute } from '../app/app-route';
+import type { AppRoute } from '../core/app-route';
 import { buildMenu, isExternal, menuAncestors } from './menu-model';
 
 const Page = Object.assign(() => null, {});

@@ -1,5 +1,5 @@
-import type { AppRoute } from '../app/app-route';
-import { joinPath } from '../app/generate-routes';
+import type { AppRoute } from '../core/app-route';
+import { joinPath } from '../core/generate-routes';
 
 /** One sidebar entry: a screen (key = its full path or external link) or a group of entries. */
 export interface MenuEntry {

@@ -3,7 +3,7 @@ import { constantRoutes } from '../app/constant-routes';
 import en from '../i18n/en.json';
 import tw from '../i18n/tw.json';
 import zh from '../i18n/zh.json';
-import type { AppRoute } from '../app/app-route';
+import type { AppRoute } from '../core/app-route';
 import { buildSearchIndex, createMenuSearch, pinyinOf } from './menu-search';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,8 +1,8 @@
 import { FUZZY_SEARCH } from '@shuili/contract';
 import Fuse from 'fuse.js';
 import { pinyin } from 'pinyin-pro';
-import type { AppRoute } from '../app/app-route';
-import { routeTrails } from '../app/generate-routes';
+import type { AppRoute } from '../core/app-route';
+import { routeTrails } from '../core/generate-routes';
 
 // This module (with the pinyin dictionary) is loaded when the search first opens, never by the
 // sign-in page or the first paint of the console.

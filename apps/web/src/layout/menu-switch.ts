@@ -1,9 +1,9 @@
 import type { Authority } from '@shuili/contract';
 import { create } from 'zustand';
-import type { AppRoute } from '../app/app-route';
-import { asyncRoutes } from '../app/async-routes';
-import { generateRoutes, isPathAllowed } from '../app/generate-routes';
-import { useSessionStore } from '../app/session-store';
+import type { AppRoute } from '../core/app-route';
+import { routeTables } from '../core/route-tables';
+import { generateRoutes, isPathAllowed } from '../core/generate-routes';
+import { useSessionStore } from '../core/session-store';
 import { http } from '../lib/http';
 import {
   clearChoice,
@@ -49,12 +49,12 @@ export function fetchSwitchedMenu(choice: MenuChoice): Promise<Authority> {
 /** The routes a menu gives the signed-in user: generated for the active role, as at session start. */
 export function routesFor(menu: Authority['menu']): AppRoute[] {
   const { activeRole } = useSessionStore.getState();
-  return generateRoutes(asyncRoutes, activeRole ? [activeRole] : [], menu);
+  return generateRoutes(routeTables().asyncRoutes, activeRole ? [activeRole] : [], menu);
 }
 
 /** Whether a path stays open with the given routes. */
 export function stillAllowed(pathname: string, routes: readonly AppRoute[]): boolean {
-  return isPathAllowed(pathname, asyncRoutes, routes);
+  return isPathAllowed(pathname, routeTables().asyncRoutes, routes);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@shuili/contract';
-import { fetchSession } from '../app/session';
-import { resetSessionStore, useSessionStore } from '../app/session-store';
+import { fetchSession } from '../core/session';
+import { resetSessionStore, useSessionStore } from '../core/session-store';
 import { setActiveRole } from '../lib/auth-storage';
 import { feedback } from '../lib/feedback';
 import { tagsView } from './tags-view-store';

@@ -1,8 +1,10 @@
 import type { SysUser } from '@shuili/contract';
-import { describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../app/app-route';
-import { TAB_VIEWS_KEY, viewClosers } from '../app/end-session';
-import { useSessionStore } from '../app/session-store';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { asyncRoutes } from '../app/async-routes';
+import type { AppRoute } from '../core/app-route';
+import { TAB_VIEWS_KEY, viewClosers } from '../core/end-session';
+import { loadRouteTables, provideRouteTables } from '../core/route-tables';
+import { useSessionStore } from '../core/session-store';
 import {
   addView,
   affixTags,
@@ -163,6 +165,13 @@ describe('store', () => {
 });
 
 describe('tabs kept across a token reset (spec §4)', () => {
+  beforeAll(async () => {
+    provideRouteTables(() =>
+      Promise.resolve({ constantRoutes: [], asyncRoutes, preloadScreens: () => undefined }),
+    );
+    await loadRouteTables();
+  });
+
   const saved = (owner: string, views: unknown) => JSON.stringify({ owner, views });
   const user = (id: string) => ({ id, tenantCode: 'demo' }) as SysUser;
 

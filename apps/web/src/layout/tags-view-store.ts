@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { AppRoute } from '../app/app-route';
-import { asyncRoutes } from '../app/async-routes';
-import { isPathAllowed, routeTrails } from '../app/generate-routes';
-import { TAB_VIEWS_KEY, viewClosers } from '../app/end-session';
-import { safeRedirect } from '../app/open-paths';
-import { useSessionStore, type SessionState } from '../app/session-store';
+import type { AppRoute } from '../core/app-route';
+import { routeTables } from '../core/route-tables';
+import { isPathAllowed, routeTrails } from '../core/generate-routes';
+import { TAB_VIEWS_KEY, viewClosers } from '../core/end-session';
+import { safeRedirect } from '../core/open-paths';
+import { useSessionStore, type SessionState } from '../core/session-store';
 
 /** Spec §3 view tab: one per screen (pathname), remembering where in it the user was. */
 export interface TagView {
@@ -186,7 +186,9 @@ function adopt({ user, routes }: SessionState): void {
   const saved = next ? parseSavedViews(sessionStorage.getItem(TAB_VIEWS_KEY), next) : [];
   useTagsViewStore.setState(
     {
-      visitedViews: saved.filter((view) => isPathAllowed(view.path, asyncRoutes, routes)),
+      visitedViews: saved.filter((view) =>
+        isPathAllowed(view.path, routeTables().asyncRoutes, routes),
+      ),
       cachedViews: [],
     },
     true,

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../../app/permission';
+import { usePermission } from '../../core/permission';
 import { formatDate, formatRelative } from '../../lib/format';
 import { adminExtraApi, adminExtraKeys } from './admin-extra-api';
 import { isKnownGrantType } from './grant-types';

@@ -2,7 +2,7 @@ import { TOAST_MS } from '@shuili/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../core/session-store';
 import { feedback } from '../../lib/feedback';
 import { adminExtraApi } from './admin-extra-api';
 

@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermission } from '../../app/permission';
-import { useSessionStore } from '../../app/session-store';
+import { usePermission } from '../../core/permission';
+import { useSessionStore } from '../../core/session-store';
 import { feedback } from '../../lib/feedback';
 import { adminExtraApi, adminExtraKeys, type UserListRow } from './admin-extra-api';
 import styles from './AdminExtra.module.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../core/session-store';
 import { adminExtraApi } from './admin-extra-api';
 import { zoneIdsOf, zoneListOf, type ZoneOption } from './zone-list';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { HOME_PATH, loginPath, safeRedirect } from '../../app/open-paths';
+import { HOME_PATH, loginPath, safeRedirect } from '../../core/open-paths';
 import { getToken } from '../../lib/auth-storage';
 import { AuthCard } from './AuthCard';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Permitted } from '../../app/Permitted';
+import { Permitted } from '../../core/Permitted';
 import { resourceKey } from '../../resource/use-resource';
 import type { RoleRef } from './authority-api';
 

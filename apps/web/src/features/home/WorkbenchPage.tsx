@@ -1,6 +1,6 @@
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../core/session-store';
 import { dayPart } from './greeting';
 
 /** Spec §2 pinned home tab: who is signed in, in which tenant, with which roles. */

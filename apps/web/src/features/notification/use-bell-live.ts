@@ -2,8 +2,8 @@ import { liveTopics, type AlarmBellPush, type AlarmPush } from '@shuili/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useSessionStore } from '../../app/session-store';
-import { useLiveTopic } from '../../lib/mqtt/use-live-topic';
+import { useSessionStore } from '../../core/session-store';
+import { useLiveTopic } from '../../core/live/use-live-topic';
 import { HEAD_KEY } from './use-notifications';
 
 /** Pushes that come together (an alarm storm) refresh the bell once. */

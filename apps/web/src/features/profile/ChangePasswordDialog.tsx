@@ -2,7 +2,7 @@ import { PASSWORD_INPUT_MAX, TOAST_MS } from '@shuili/contract';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../core/session-store';
 import { feedback } from '../../lib/feedback';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { HttpError } from '../../lib/http';

@@ -11,7 +11,7 @@ import {
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../app/session-store';
+import { useSessionStore } from '../../core/session-store';
 import { feedback } from '../../lib/feedback';
 import { reportFormError } from '../../lib/form-errors';
 import { AvatarPreview } from './AvatarPreview';

@@ -3,7 +3,7 @@ import { TOAST_MS } from '@shuili/contract';
 import { Button, Card, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../app/end-session';
+import { logout } from '../../core/end-session';
 import { feedback } from '../../lib/feedback';
 import { formatDate } from '../../lib/format';
 import { agentText } from '../admin-extra/user-agent';

@@ -23,7 +23,7 @@ export function ThirdLoginPage() {
       try {
         // Loaded here, not with the page: the sign-in page's route table lists each file a
         // lazy page needs, and this one stays off that list.
-        const { endSession } = await import('../../../app/end-session');
+        const { endSession } = await import('../../../core/end-session');
         await endSession();
         const provider = await http.get<ThirdLoginProvider>('/api/uaa/thirdLogin/provider', {
           params: { clientId },

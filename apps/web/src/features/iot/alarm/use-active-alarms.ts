@@ -1,7 +1,7 @@
 import { ALARM_LEVELS, liveTopics, type AlarmPush } from '@shuili/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-store';
-import { useLiveTopic } from '../../../lib/mqtt/use-live-topic';
+import { useSessionStore } from '../../../core/session-store';
+import { useLiveTopic } from '../../../core/live/use-live-topic';
 import { deviceApi, type AlarmRow } from '../device/device-api';
 
 /** Every alarm query of a device starts with this key: one live push refreshes them all. */

@@ -1,8 +1,8 @@
 import { deviceTopic, liveTopics, type ThingParam } from '@shuili/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useSessionStore } from '../../../app/session-store';
-import { useLiveTopic } from '../../../lib/mqtt/use-live-topic';
+import { useSessionStore } from '../../../core/session-store';
+import { useLiveTopic } from '../../../core/live/use-live-topic';
 import { deviceApi, type DeviceRow } from './device-api';
 import { mergeReadings, readingsOf, type Reading } from './thing-value';
 

@@ -1,7 +1,7 @@
 import { BROWSER_CLIENT_PREFIX } from '@shuili/contract';
-import { useSessionStore } from '../../app/session-store';
-import { getToken } from '../auth-storage';
-import { refreshAccessToken } from '../oauth';
+import { useSessionStore } from '../session-store';
+import { getToken } from '../../lib/auth-storage';
+import { refreshAccessToken } from '../../lib/oauth';
 import { useLiveStore, type LiveStatus } from './live-store';
 import { MiniMqttClient } from './mini-mqtt';
 import { topicMatches } from './topic-filter';

@@ -8,6 +8,7 @@ import {
 import { i18n } from '../i18n/i18n';
 import { clearAuthStorage, setActiveRole, setTenantName, setToken } from '../lib/auth-storage';
 import { http } from '../lib/http';
+import { loadRouteTables } from './route-tables';
 import { resetSessionStore, useSessionStore, type SessionState } from './session-store';
 
 /** A session that cannot be established; its message is shown before returning to sign-in. */
@@ -24,7 +25,7 @@ export class SessionError extends Error {
  */
 export async function fetchSession(): Promise<SessionState> {
   // Route generation and the route list come with the console, not with the sign-in page.
-  const routing = Promise.all([import('./async-routes'), import('./generate-routes')]);
+  const routing = Promise.all([loadRouteTables(), import('./generate-routes')]);
   // Awaited below; a sign-in that fails first must not leave its failure unhandled.
   routing.catch(() => undefined);
   // The guard reports failures itself (one toast, then back to sign-in), so calls stay silent.
