@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BROWSER_CLIENT_ID, BROWSER_SCOPE } from '@shuili/contract';
+import { BROWSER_CLIENT_ID, BROWSER_SCOPE, type Lang } from '@shuili/contract';
 import type { Config } from '../config';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
 import { LocalDiskStorage } from '../modules/files/file-storage';
@@ -150,55 +150,83 @@ async function seedDemoNotifications(
   tenantId: string,
   [adminId, operatorId]: string[],
 ): Promise<void> {
-  const notices: [string, string, string, string, string | null, string][] = [
-    [
-      '春灌开始 / Spring irrigation opens',
-      '<p>Spring irrigation opens on 1 March. Check valves and flow meters of your zone before then.</p>',
-      'notice',
-      'high',
-      null,
-      '3 days',
-    ],
-    [
-      '泵站检修 / Pump station maintenance',
-      '<p>Pump station No. 2 is out of service for maintenance on Saturday from 08:00 to 12:00.</p>',
-      'notice',
-      'normal',
-      null,
-      '1 day',
-    ],
-    [
-      'Welcome to Shuili',
-      '<p>Your account is ready. Start from the workbench.</p>',
-      'message',
-      'normal',
-      adminId ?? null,
-      '2 hours',
-    ],
-    [
-      'Shift handover',
-      '<p>Please read the canal level log before the night shift.</p>',
-      'message',
-      'normal',
-      operatorId ?? null,
-      '1 hour',
-    ],
+  // Each in the three interface languages: a reader sees only theirs (title_i18n, content_i18n).
+  const notices: DemoNotice[] = [
+    {
+      title: { zh: '春灌开始', tw: '春灌開始', en: 'Spring irrigation opens' },
+      content: {
+        zh: '<p>春灌于 3 月 1 日开始，请在此之前检查本片区的阀门和流量计。</p>',
+        tw: '<p>春灌於 3 月 1 日開始，請在此之前檢查本片區的閥門和流量計。</p>',
+        en: '<p>Spring irrigation opens on 1 March. Check valves and flow meters of your zone before then.</p>',
+      },
+      type: 'notice',
+      priority: 'high',
+      age: '3 days',
+    },
+    {
+      title: { zh: '泵站检修', tw: '泵站檢修', en: 'Pump station maintenance' },
+      content: {
+        zh: '<p>2 号泵站于周六 08:00 至 12:00 停机检修。</p>',
+        tw: '<p>2 號泵站於週六 08:00 至 12:00 停機檢修。</p>',
+        en: '<p>Pump station No. 2 is out of service for maintenance on Saturday from 08:00 to 12:00.</p>',
+      },
+      type: 'notice',
+      priority: 'normal',
+      age: '1 day',
+    },
+    {
+      title: { zh: '欢迎使用水利', tw: '歡迎使用水利', en: 'Welcome to Shuili' },
+      content: {
+        zh: '<p>您的账号已就绪，请从工作台开始。</p>',
+        tw: '<p>您的帳號已就緒，請從工作台開始。</p>',
+        en: '<p>Your account is ready. Start from the workbench.</p>',
+      },
+      type: 'message',
+      priority: 'normal',
+      to: adminId,
+      age: '2 hours',
+    },
+    {
+      title: { zh: '交接班', tw: '交接班', en: 'Shift handover' },
+      content: {
+        zh: '<p>夜班前请阅读渠道水位记录。</p>',
+        tw: '<p>夜班前請閱讀渠道水位記錄。</p>',
+        en: '<p>Please read the canal level log before the night shift.</p>',
+      },
+      type: 'message',
+      priority: 'normal',
+      to: operatorId,
+      age: '1 hour',
+    },
   ];
-  for (const [title, content, type, priority, target, age] of notices) {
+  for (const { title, content, type, priority, to, age } of notices) {
     await sql.query(
-      `INSERT INTO notification (tenant_id, title, content, type, priority, publisher_id, publish_scope, publish_targets, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - $9::interval)`,
+      `INSERT INTO notification (tenant_id, title, content, title_i18n, content_i18n, type, priority,
+                                 publisher_id, publish_scope, publish_targets, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - $11::interval)`,
       [
         tenantId,
-        title,
-        content,
+        title.zh,
+        content.zh,
+        JSON.stringify(title),
+        JSON.stringify(content),
         type,
         priority,
         adminId ?? null,
-        target ? 'users' : 'all',
-        target ? [target] : [],
+        to ? 'users' : 'all',
+        to ? [to] : [],
         age,
       ],
     );
   }
+}
+
+interface DemoNotice {
+  title: Record<Lang, string>;
+  content: Record<Lang, string>;
+  type: 'notice' | 'message';
+  priority: 'high' | 'normal';
+  /** A message's one reader; a notice is for everyone. */
+  to?: string;
+  age: string;
 }

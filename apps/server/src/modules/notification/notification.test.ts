@@ -32,8 +32,8 @@ describe.each(BACKENDS)('notifications on $backend', ({ backend, available }) =>
       expect(head.body.data.unread).toEqual({ notification: 2, message: 1 });
       expect(head.body.data.list.map((item: { title: string }) => item.title)).toEqual([
         'Welcome to Shuili',
-        '泵站检修 / Pump station maintenance',
-        '春灌开始 / Spring irrigation opens',
+        'Pump station maintenance',
+        'Spring irrigation opens',
       ]);
       expect(head.body.data.list[0]).toMatchObject({
         type: 'message',
@@ -41,6 +41,23 @@ describe.each(BACKENDS)('notifications on $backend', ({ backend, available }) =>
         publisher: '管理员',
         description: 'Your account is ready. Start from the workbench.',
       });
+
+      // Each reader gets the seeded notices in their language only (issue 17).
+      for (const [lang, title, content] of [
+        ['zh', '春灌开始', '春灌于 3 月 1 日开始'],
+        ['tw', '春灌開始', '春灌於 3 月 1 日開始'],
+      ]) {
+        const theirs = await call(
+          server,
+          'GET',
+          '/api/notification/notification/queryHeadNotification',
+          { token: admin.access_token, lang },
+        );
+        const spring = theirs.body.data.list.at(-1);
+        expect(spring.title).toBe(title);
+        expect(spring.description).toContain(content);
+        expect(spring.description).not.toContain('Spring');
+      }
 
       const operator = await signIn(server, 'demo', 'operator', 'operator123');
       const theirs = await call(
