@@ -175,7 +175,7 @@ export async function buildApp({
     moreHooks: iotEntityHookMap(iotModel),
   });
   // Not encapsulated: its decorations (deviceChanges, fileStorage) are for the IoT modules.
-  await iotModelRoutes(app, { db, model: iotModel });
+  await iotModelRoutes(app, { db, model: iotModel, grants });
   await app.register(authorityRoutes, { db, grants });
   await app.register(userAdminRoutes, { db, tokenService, platform });
   await app.register(lookupRoutes, { db });

@@ -64,7 +64,20 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
       );
       const tenantId = rows[0]?.id;
       if (!tenantId) throw new Error('tenant demo was not seeded');
-      // Only the bench devices publish: the seeded demo devices would get fresh secrets too.
+      // Only the bench devices publish: the seeded demo devices would get fresh secrets too. The
+      // demo's rows that point at them (sensor and controller instances, files, commands) go first.
+      const dependents = await sql.query<{ tbl: string; col: string }>(
+        `SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+           FROM pg_constraint c
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+          WHERE c.contype = 'f' AND c.confrelid = 'iot_device'::regclass`,
+      );
+      for (const { tbl, col } of dependents.rows) {
+        await sql.query(
+          `DELETE FROM ${tbl} WHERE ${col} IN (SELECT id FROM iot_device WHERE tenant_id = $1)`,
+          [tenantId],
+        );
+      }
       await sql.query(`DELETE FROM iot_device WHERE tenant_id = $1`, [tenantId]);
       const product = await sql.query<{ id: string }>(
         `INSERT INTO iot_product (tenant_id, serial_no, product_name, device_kind, protocol, status, thing_model)

@@ -26,11 +26,14 @@ import { shapeRow } from './entity-rows';
 import { registerEntityExports } from './entity-exports';
 import type { PlatformTenants } from './platform-tenants';
 import { treeParentColumn } from './entity-sql';
+import { readableFields, type FieldGrants } from './field-grants';
 
 export interface EntityRouteDeps {
   db: Database;
   dataFields: DataFieldService;
   platform: PlatformTenants;
+  /** Fields with a read grant (FieldDef.readGrant) reach only roles holding it. */
+  grants: FieldGrants;
 }
 
 type Query = Record<string, unknown> & {
@@ -99,14 +102,18 @@ export function mountEntity(
     return result;
   }
 
-  const visibleFor = (request: FastifyRequest, sql: Sql) =>
-    hasDataPermissions(entity)
-      ? deps.dataFields.visible(sql, authOf(request).activeRole, entity.menuCode)
-      : Promise.resolve(undefined);
+  const visibleFor = async (request: FastifyRequest, sql: Sql) => {
+    const auth = authOf(request);
+    const visible = hasDataPermissions(entity)
+      ? await deps.dataFields.visible(sql, auth.activeRole, entity.menuCode)
+      : undefined;
+    return readableFields(entity, visible, auth, deps.grants);
+  };
 
   async function reread(ctx: EntityContext, id: string): Promise<Row> {
     const [found] = await entityRepo.byIds(ctx.sql, entity, [id]);
-    return shapeRow(found!, undefined);
+    // The written row as it stands, less what the writer's role may not read elsewhere either.
+    return shapeRow(found!, await readableFields(entity, undefined, ctx.auth, deps.grants));
   }
 
   app.get(calls.query, {

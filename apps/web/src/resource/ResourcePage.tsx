@@ -484,6 +484,11 @@ export function ResourcePage({
               >
                 {t('resource.enable')}
               </Button>
+            </Permitted>
+          )}
+          {/* Each button its own toolbar item, so the toolbar's gap separates them. */}
+          {ops.status && (
+            <Permitted code={buttons.status}>
               <Button
                 icon={<StopOutlined />}
                 {...some}

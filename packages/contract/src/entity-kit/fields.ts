@@ -121,6 +121,12 @@ export interface FieldDef {
    * exported like a column (a device's highest active alarm).
    */
   computed?: string;
+  /**
+   * The call whose grant a role needs to read this value, when it is another screen's data (a
+   * device's alarm level is an alarm, its key values are telemetry): without that grant the
+   * field is left out as the role's data permissions leave a field out (rows, filters, exports).
+   */
+  readGrant?: string;
 }
 
 type Common = Partial<
@@ -141,6 +147,7 @@ type Common = Partial<
     | 'virtual'
     | 'onDelete'
     | 'computed'
+    | 'readGrant'
   >
 > & { label: Label };
 

@@ -40,6 +40,32 @@ describe('controls beside live values, from the thing model alone', () => {
       expect.objectContaining({ command: 'setProperty', fixed: {} }),
     ]);
   });
+
+  it('offers nothing for a template whose numbers run together (ambiguous, and slow to match)', () => {
+    const integer = (key: string) => ({
+      key,
+      name: { en: key, zh: key, tw: key },
+      type: 'integer' as const,
+      min: 0,
+      max: 99,
+    });
+    const modelWith = (property: string) => ({
+      ...valve,
+      properties: [{ ...valve.properties[0]!, key: 'gate12' }],
+      commands: [
+        { ...valve.commands[0]!, key: 'move', params: [integer('a'), integer('b')], property },
+      ],
+    });
+    // `gate{a}{b}` could read gate12 as 1 and 2 or as 12 and nothing; with a long key of digits
+    // its pattern would backtrack for ages in every reader's page.
+    expect(tileActions(modelWith('gate{a}{b}')).get('gate12')).toBeUndefined();
+    expect(tileActions(modelWith('gate{a}2{b}')).get('gate12')).toBeUndefined();
+    const separated = {
+      ...modelWith('gate{a}x{b}'),
+      properties: [{ ...valve.properties[0]!, key: 'gate1x2' }],
+    };
+    expect(tileActions(separated).get('gate1x2')?.[0]?.fixed).toEqual({ a: 1, b: 2 });
+  });
 });
 
 describe('command parameters are checked, never guessed', () => {

@@ -24,8 +24,15 @@ function matchTemplate(
   key: string,
 ): Record<string, number> | undefined {
   const names: string[] = [];
-  const pattern = template
-    .split(PLACEHOLDER)
+  const parts = template.split(PLACEHOLDER);
+  // Each number must end where a non-digit follows (or the key ends): `{a}{b}` or `{a}1{b}` is
+  // ambiguous, and the pattern it would build backtracks exponentially on a long key of digits,
+  // freezing the page of every device of the product. Such a template offers no control.
+  for (let index = 2; index < parts.length; index += 2) {
+    const endsKey = index === parts.length - 1 && parts[index] === '';
+    if (!endsKey && !/^\D/.test(parts[index]!)) return undefined;
+  }
+  const pattern = parts
     .map((part, index) => {
       if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       names.push(part);

@@ -98,4 +98,26 @@ describe('MiniMqttClient', () => {
     expect(closed).toHaveBeenCalledOnce();
     expect(client.connected).toBe(false);
   });
+
+  it('gives up a stream with a broken or huge length instead of buffering it', () => {
+    for (const header of [
+      // Five length bytes: MQTT allows four.
+      [0x30, 0xff, 0xff, 0xff, 0xff, 0x01],
+      // 256 MB announced: more than any live push, never waited for.
+      [0x30, 0xff, 0xff, 0xff, 0x7f],
+    ]) {
+      const client = new MiniMqttClient('ws://host/mqtt', options);
+      const socket = FakeSocket.last;
+      const errors: string[] = [];
+      const closed = vi.fn();
+      client.on('error', (error) => errors.push(error.message));
+      client.on('close', closed);
+      socket.open();
+      socket.receive(0x20, 2, 0, 0);
+      socket.receive(...header);
+      expect(errors).toHaveLength(1);
+      expect(closed).toHaveBeenCalledOnce();
+      expect(socket.readyState).toBe(3);
+    }
+  });
 });

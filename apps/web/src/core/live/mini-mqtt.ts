@@ -27,6 +27,13 @@ interface Events {
 
 const encoder = new TextEncoder();
 
+/**
+ * The longest packet taken from the broker. Live pushes are small JSON; a longer one (or a
+ * remaining length of more than the four bytes MQTT allows) is a broken stream, given up rather
+ * than buffered while the page's memory grows.
+ */
+const MAX_PACKET_BYTES = 4 * 1024 * 1024;
+
 function text(value: string): number[] {
   const bytes = encoder.encode(value);
   return [bytes.length >> 8, bytes.length & 255, ...bytes];
@@ -145,6 +152,14 @@ export class MiniMqttClient {
         length += (digit & 127) * multiplier;
         multiplier *= 128;
         if ((digit & 128) === 0) break;
+        if (offset > 4) {
+          this.fail(new Error('malformed packet length'));
+          return;
+        }
+      }
+      if (length > MAX_PACKET_BYTES) {
+        this.fail(new Error('packet too long'));
+        return;
       }
       if (data.length < offset + length) return;
       const body = data.subarray(offset, offset + length);

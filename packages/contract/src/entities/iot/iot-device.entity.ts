@@ -1,6 +1,8 @@
-import { defineEntity, f, label } from '../../entity-kit';
+import { TELEMETRY_CALLS } from '../../api/iot-telemetry';
+import { defineEntity, entityCalls, f, label } from '../../entity-kit';
 import type { ThingProperty } from '../../iot/thing-model';
 import { ZONE_TARGET } from '../admin/targets';
+import { alarmRecordEntity } from './alarm-record.entity';
 import { ALARM_LEVELS } from './alarm-rule.entity';
 import { PRODUCT_TARGET, PROJECT_TARGET } from './targets';
 
@@ -95,7 +97,7 @@ export const iotDeviceEntity = defineEntity({
     installer: f.text({ label: label('Installer', '安装人员', '安裝人員'), max: 64, list: false }),
     remark: f.textarea({ label: label('Remark', '备注', '備註'), max: 500 }),
     status: f.int({
-      label: label('Health (0 normal)', '设备状态(0正常)', '設備狀態(0正常)'),
+      label: label('Health', '设备状态', '設備狀態'),
       required: true,
       defaultValue: 0,
       max: 9999,
@@ -121,10 +123,14 @@ export const iotDeviceEntity = defineEntity({
       ],
       readOnly: true,
       computed: ALARM_LEVEL_SQL,
+      // An alarm: only roles that may read alarms see it (or filter by it).
+      readGrant: entityCalls(alarmRecordEntity).query,
     }),
     keyValues: f.computedJson({
       label: label('Live values', '实时数据', '即時數據'),
       computed: KEY_VALUES_SQL,
+      // Live readings: only roles that may read telemetry see them.
+      readGrant: TELEMETRY_CALLS.latest,
     }),
   },
 });

@@ -47,8 +47,8 @@ export function alarmNotice(
       level: levelName(record.level, lang),
       device: device?.device_name || device?.device_no || String(record.device_id),
       property: property ? `${property.name[lang]}` : rule.propertyKey,
-      value: `${record.value ?? ''}${property?.unit ?? ''}`,
-      threshold: `${record.threshold ?? ''}${rule.kind === 'noData' ? '' : (property?.unit ?? '')}`,
+      value: withUnit(record.value, property?.unit),
+      threshold: withUnit(record.threshold, rule.kind === 'noData' ? undefined : property?.unit),
       minutes: rule.noDataMinutes ?? '',
       rule: rule.ruleName,
     });
@@ -66,6 +66,12 @@ export function alarmNotice(
     text: plain,
     priority: PRIORITY[record.level] ?? 'normal',
   };
+}
+
+/** A value and its unit as the device page writes them: "0.3 MPa", not "0.3MPa". */
+function withUnit(value: number | null, unit: string | undefined): string {
+  const text = value === null ? '' : String(value);
+  return unit && text ? `${text} ${unit}` : text;
 }
 
 const ESCAPES: Record<string, string> = {

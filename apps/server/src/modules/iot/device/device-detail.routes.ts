@@ -6,6 +6,7 @@ import type { Database } from '../../../db/database';
 import { DataFieldService } from '../../../entity/data-field.service';
 import { entityRepo } from '../../../entity/entity-repo';
 import { shapeRow } from '../../../entity/entity-rows';
+import { readableFields, type FieldGrants } from '../../../entity/field-grants';
 import { notFound } from '../../../http/app-error';
 import { ok } from '../../../http/envelope';
 import { authOf } from '../../../http/request-context';
@@ -21,7 +22,10 @@ const dataFields = new DataFieldService();
  * GET /api/iot/device/queryDeviceDetail?id=: the device row as the device list shows it (the
  * role's data permissions apply alike), its product and thing model: the device page's opening call.
  */
-export async function deviceDetailRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+export async function deviceDetailRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Database; grants: FieldGrants },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/api/iot/device/queryDeviceDetail', {
     config: { permission: 'granted' },
@@ -35,7 +39,12 @@ export async function deviceDetailRoutes(fastify: FastifyInstance, deps: { db: D
       const detail = await deps.db.tenant(auth, async (sql) => {
         const [found] = await entityRepo.byIds(sql, iotDeviceEntity, [request.query.id]);
         if (!found) return undefined;
-        const visible = await dataFields.visible(sql, auth.activeRole, iotDeviceEntity.menuCode);
+        const visible = await readableFields(
+          iotDeviceEntity,
+          await dataFields.visible(sql, auth.activeRole, iotDeviceEntity.menuCode),
+          auth,
+          deps.grants,
+        );
         const device = shapeRow(found, visible);
         const { rows } = await sql.query<{
           serialNo: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@shuili/test-support/api-client';
+import { noGrantUser } from '@shuili/test-support/no-grant-user';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { adminToken } from '../../../mqtt/mqtt-test-clients';
 import { createTestDevice, type TestDevice } from '../telemetry/telemetry-test-fixtures';
@@ -73,4 +74,69 @@ describe.each(BACKENDS)('device list on $backend', ({ backend, available }) => {
       ['pressure', 0.25],
     ]);
   });
+
+  it.skipIf(!available)(
+    'a role that may list devices but not read telemetry or alarms gets neither through the list',
+    async () => {
+      // The device list, its CSV export and the device page, but not queryLatest (live values)
+      // nor queryAlarmRecord (alarms): the computed columns must not hand those over.
+      const { token: limited, roleId } = await noGrantUser(server, 'devlist');
+      await server.db.system((sql) =>
+        sql.query(
+          `INSERT INTO sys_role_url (tenant_id, role_id, url_id)
+           SELECT u.tenant_id, $1, u.id FROM sys_url u JOIN tenant t ON t.id = u.tenant_id
+            WHERE t.tenant_code = 'demo' AND u.url = ANY ($2::text[])`,
+          [
+            roleId,
+            [
+              '/api/iot/device/queryIotDevice',
+              '/api/iot/device/exportCsvIotDevice',
+              '/api/iot/device/queryDeviceDetail',
+              '/api/iot/device/updateIotDevice',
+            ],
+          ],
+        ),
+      );
+      await alarm('red', 'open', false);
+      const as = (method: 'GET' | 'POST', path: string, query: Record<string, string> = {}) =>
+        call(server, method, path, { token: limited, query, lang: 'en' });
+      const listed = await as('GET', '/api/iot/device/queryIotDevice', { pageSize: '100' });
+      expect(listed.status).toBe(200);
+      const row = (listed.body.data.list as ListRow[]).find((one) => one.id === device.deviceId)!;
+      expect(row).toHaveProperty('deviceNo', device.deviceNo);
+      expect(row).not.toHaveProperty('alarmLevel');
+      expect(row).not.toHaveProperty('keyValues');
+      // Nor can the alarm be probed by filtering: the filter is left out, not applied.
+      const probed = await as('GET', '/api/iot/device/queryIotDevice', {
+        pageSize: '100',
+        alarmLevel: 'blue',
+      });
+      expect((probed.body.data.list as ListRow[]).some((one) => one.id === device.deviceId)).toBe(
+        true,
+      );
+      const detail = await as('GET', '/api/iot/device/queryDeviceDetail', { id: device.deviceId });
+      expect(detail.status).toBe(200);
+      expect(detail.body.data.device).not.toHaveProperty('alarmLevel');
+      expect(detail.body.data.device).not.toHaveProperty('keyValues');
+      // Nor does the row a write answers.
+      const updated = await call(server, 'PUT', '/api/iot/device/updateIotDevice', {
+        token: limited,
+        body: { id: device.deviceId, remark: 'checked' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.data).toHaveProperty('deviceNo', device.deviceNo);
+      expect(updated.body.data).not.toHaveProperty('alarmLevel');
+      expect(updated.body.data).not.toHaveProperty('keyValues');
+      const exported = await as('POST', '/api/iot/device/exportCsvIotDevice');
+      expect(exported.status).toBe(200);
+      expect(String(exported.body)).toContain(device.deviceNo);
+      expect(String(exported.body).split('\n')[0]).not.toContain('Alarm');
+      // The administrator still sees them.
+      const admin = await call(server, 'POST', '/api/iot/device/exportCsvIotDevice', {
+        token,
+        lang: 'en',
+      });
+      expect(String(admin.body).split('\n')[0]).toContain('Alarm');
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { deviceDetailRoutes } from './device-detail.routes';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
 import type { EntityHooks } from '../../../entity/entity-hooks';
+import type { FieldGrants } from '../../../entity/field-grants';
 import type { EntityDef } from '@shuili/contract';
 import { deviceFileRoutes } from '../../files/device-file.routes';
 import { LocalDiskStorage, type FileStorage } from '../../files/file-storage';
@@ -37,12 +38,12 @@ export function createIotModel(config: Pick<Config, 'dataDir'>): IotModel {
 /** The IoT model's own calls (thing models, device files) besides the generic entity calls. */
 export async function iotModelRoutes(
   app: FastifyInstance,
-  deps: { db: Database; model: IotModel },
+  deps: { db: Database; model: IotModel; grants: FieldGrants },
 ) {
   app.decorate('deviceChanges', deps.model.changes);
   app.decorate('fileStorage', deps.model.storage);
   await app.register(thingModelRoutes, { db: deps.db, changes: deps.model.changes });
   await app.register(deviceFileRoutes, { db: deps.db, storage: deps.model.storage });
-  await app.register(deviceDetailRoutes, { db: deps.db });
+  await app.register(deviceDetailRoutes, { db: deps.db, grants: deps.grants });
   await app.register(cameraRoutes, { db: deps.db });
 }

@@ -9,9 +9,11 @@ import type { ResourceRow } from '../../../resource/resource-row';
 import { resourceKey } from '../../../resource/use-resource';
 import { AcknowledgeDialog } from '../alarm/AcknowledgeDialog';
 import { AlarmAckTag, AlarmLevelTag, AlarmStateTag } from '../alarm/AlarmTags';
+import { PropertyName } from '../alarm-rule/PropertyName';
 
 const CELLS: Readonly<Record<string, CellRenderer>> = {
   level: (value) => <AlarmLevelTag level={String(value ?? '')} />,
+  propertyKey: (value, row) => <PropertyName propertyKey={value} row={row} />,
   state: (value, row) => <AlarmStateTag state={String(value ?? '')} clearedAt={row.clearedAt} />,
   acknowledgedBy: (value, row) => (
     <AlarmAckTag by={value} at={row.acknowledgedAt} comment={row.ackComment} />

@@ -4,10 +4,15 @@ import {
   alarmRuleEntity,
   type AlarmKind,
 } from '@shuili/contract';
-import { ResourcePage } from '../../../resource/ResourcePage';
+import { ResourcePage, type CellRenderer } from '../../../resource/ResourcePage';
+import { PropertyName } from '../alarm-rule/PropertyName';
 import { PropertySelect } from '../alarm-rule/PropertySelect';
 
 const CONTROLS = { propertyKey: <PropertySelect /> };
+// The list names the watched property, not its key.
+const CELLS: Readonly<Record<string, CellRenderer>> = {
+  propertyKey: (value, row) => <PropertyName propertyKey={value} row={row} />,
+};
 
 /** Threshold fields the chosen condition does not use (none is shown before one is chosen). */
 function unusedThresholds(values: Record<string, unknown>): string[] {
@@ -24,6 +29,7 @@ export function AlarmRulePage() {
     <ResourcePage
       entity={alarmRuleEntity}
       fieldControls={CONTROLS}
+      cellRenderers={CELLS}
       hiddenFields={unusedThresholds}
     />
   );
