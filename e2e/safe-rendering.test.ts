@@ -299,7 +299,8 @@ describe('user-supplied strings', () => {
       )
       .toBeGreaterThan(0);
 
-    // The history chart's tooltip, shown by pointing at the reading (the right end of the axis).
+    // The history chart's tooltip, shown by pointing at the reading (the right end of the time
+    // axis, left of the second unit's axis on the right).
     await page.goto(`/iot/device/${led.id}`);
     const chart = page.locator('[data-testid="history-chart"][data-ready="true"]');
     await chart.waitFor();
@@ -309,8 +310,8 @@ describe('user-supplied strings', () => {
         async () => {
           await chart.scrollIntoViewIfNeeded();
           const box = (await chart.boundingBox())!;
-          await page.mouse.move(box.x + box.width - 40, box.y + 120);
-          await page.mouse.move(box.x + box.width - 30, box.y + 130);
+          await page.mouse.move(box.x + box.width - 80, box.y + 120);
+          await page.mouse.move(box.x + box.width - 70, box.y + 130);
           return tooltip.isVisible();
         },
         { timeout: 15_000 },

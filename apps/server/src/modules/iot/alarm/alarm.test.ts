@@ -160,7 +160,7 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
       });
       expect(notice.title).toContain('Orange alarm');
       expect(notice.title).not.toContain('告警');
-      expect(notice.description).toContain('5.6m');
+      expect(notice.description).toContain('5.6 m');
       expect(notice.description).not.toContain('阈值');
       expect(head.body.data.alarms).toBe(1);
       expect(head.body.data.unread.notification).toBe(2);

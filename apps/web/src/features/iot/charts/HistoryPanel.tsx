@@ -20,6 +20,9 @@ import {
   type HistoryRow,
 } from './history-series';
 
+/** Series with at most this many points show each point as a dot. */
+const SYMBOLS_UP_TO = 60;
+
 export interface HistoryPanelProps {
   deviceId: string;
   properties: readonly ThingProperty[];
@@ -148,7 +151,8 @@ export function HistoryPanel({ deviceId, properties }: HistoryPanelProps) {
         return {
           name,
           type: 'line',
-          showSymbol: false,
+          // Few readings are drawn as dots too: a lone reading is no line at all.
+          showSymbol: (series.get(key)?.length ?? 0) <= SYMBOLS_UP_TO,
           yAxisIndex: axisOf.get(key) ?? 0,
           step: property?.type === 'enum' || property?.type === 'boolean' ? 'end' : undefined,
           data: series.get(key) ?? [],

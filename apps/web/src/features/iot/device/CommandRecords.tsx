@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { CommandStatusTag } from './CommandStatusTag';
+import { CommandText } from './CommandText';
 import { deviceApi } from './device-api';
 
 const PAGE_SIZE = 10;
@@ -29,12 +30,14 @@ export function CommandRecords({ deviceId }: { deviceId: string }) {
     {
       title: t('iot.command.name'),
       dataIndex: 'name',
-      render: (name: string) => <code>{name}</code>,
+      render: (name: string) => <CommandText deviceId={deviceId} name={name} part="name" />,
     },
     {
       title: t('iot.command.params'),
       dataIndex: 'params',
-      render: (params: unknown) => (typeof params === 'string' ? params : JSON.stringify(params)),
+      render: (params: unknown, row) => (
+        <CommandText deviceId={deviceId} name={row.name} params={params} part="params" />
+      ),
     },
     {
       title: t('iot.command.status'),

@@ -71,7 +71,8 @@ export function TileControls({ deviceId, deviceName, propertyKey, actions }: Til
 
   return (
     <>
-      <Space size={4} wrap style={{ marginTop: 8 }}>
+      {/* A row of its own under the value's age (Space alone is inline and would run into it). */}
+      <Space size={4} wrap style={{ display: 'flex', marginTop: 8 }}>
         {actions.map((action) => (
           <Button
             key={action.command}

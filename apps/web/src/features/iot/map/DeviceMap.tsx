@@ -68,7 +68,8 @@ export function DeviceMap({ lat, lng, title }: DeviceMapProps) {
         data-testid="device-map-canvas"
       />
       <Typography.Text data-testid="device-coordinates">
-        {t('iot.map.coordinates', { lat: lat.toFixed(6), lng: lng.toFixed(6) })}
+        {/* Through `replace`: a `lng` option would be taken for the language to translate into. */}
+        {t('iot.map.coordinates', { replace: { lat: lat.toFixed(6), lng: lng.toFixed(6) } })}
       </Typography.Text>
     </Space>
   );

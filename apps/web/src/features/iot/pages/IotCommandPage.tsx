@@ -1,7 +1,23 @@
 import { iotCommandEntity } from '@shuili/contract';
-import { ResourcePage } from '../../../resource/ResourcePage';
+import { CommandText } from '../device/CommandText';
+import { ResourcePage, type CellRenderer } from '../../../resource/ResourcePage';
+
+// The command and its parameters in words from the device's thing model, not key and JSON.
+const CELLS: Readonly<Record<string, CellRenderer>> = {
+  name: (value, row) => (
+    <CommandText deviceId={String(row.deviceId ?? '')} name={String(value ?? '')} part="name" />
+  ),
+  params: (value, row) => (
+    <CommandText
+      deviceId={String(row.deviceId ?? '')}
+      name={String(row.name ?? '')}
+      params={value}
+      part="params"
+    />
+  ),
+};
 
 /** Operation records: every command sent to a device. */
 export function IotCommandPage() {
-  return <ResourcePage entity={iotCommandEntity} />;
+  return <ResourcePage entity={iotCommandEntity} cellRenderers={CELLS} />;
 }
