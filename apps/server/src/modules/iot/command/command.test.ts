@@ -25,20 +25,23 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
   });
   afterAll(async () => control?.close());
 
-  /** A new controllable device, connected over MQTT and seen online by the server. */
-  const onlineDevice = async () => {
-    const { server } = control;
-    const device = await createControlDevice(server.db);
-    const mqttDevice = await connectDevice(server, device);
-    await eventually(
+  /** Waits until the server sees the device online. */
+  const seenOnline = (device: { deviceId: string }) =>
+    eventually(
       () =>
-        call(server, 'GET', '/api/iot/command/queryDeviceControl', {
+        call(control.server, 'GET', '/api/iot/command/queryDeviceControl', {
           token,
           query: { deviceId: device.deviceId },
         }),
       (result) => result.body.data?.online === true,
       'device online',
     );
+
+  /** A new controllable device, connected over MQTT and seen online by the server. */
+  const onlineDevice = async () => {
+    const device = await createControlDevice(control.server.db);
+    const mqttDevice = await connectDevice(control.server, device);
+    await seenOnline(device);
     return { device, mqttDevice };
   };
   const status = async (id: string) =>
@@ -229,15 +232,7 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
     );
 
     const mqttDevice = await connectDevice(server, device);
-    await eventually(
-      () =>
-        call(server, 'GET', '/api/iot/command/queryDeviceControl', {
-          token,
-          query: { deviceId: device.deviceId },
-        }),
-      (result) => result.body.data?.online === true,
-      'device online',
-    );
+    await seenOnline(device);
     // The expired command never reaches the device; ping is sent and never answered.
     const ping = await call(server, 'POST', SEND, {
       token,

@@ -1,6 +1,7 @@
 import {
   ALARM_LEVELS,
   alarmRecordEntity,
+  iotDevicePageRoute,
   type AlarmPopupLevel,
   type NotificationItem,
 } from '@shuili/contract';
@@ -37,7 +38,7 @@ export function BellAlarms({ items, onLeave }: { items: NotificationItem[]; onLe
     onLeave();
     if (!item.read) markRead.mutate({ ids: [item.id] });
     void navigate(
-      item.alarm?.deviceId ? `/iot/device/${item.alarm.deviceId}` : alarmRecordEntity.route,
+      item.alarm?.deviceId ? iotDevicePageRoute(item.alarm.deviceId) : alarmRecordEntity.route,
     );
   };
   return (

@@ -1,4 +1,4 @@
-import type { AlarmBellPush, AlarmPreference } from '@shuili/contract';
+import { iotDevicePageRoute, type AlarmBellPush, type AlarmPreference } from '@shuili/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import notification from 'antd/es/notification';
@@ -45,7 +45,7 @@ export async function showAlarmPopup(
         size="small"
         onClick={() => {
           notification.destroy(key);
-          deps.navigate(`/iot/device/${deviceId}`);
+          deps.navigate(iotDevicePageRoute(deviceId));
         }}
         data-testid="alarm-popup-device"
       >

@@ -1,4 +1,4 @@
-import { alarmRecordEntity } from '@shuili/contract';
+import { alarmRecordEntity, iotDevicePageRoute } from '@shuili/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ const CELLS: Readonly<Record<string, CellRenderer>> = {
   ),
   deviceId: (value, row) =>
     value ? (
-      <Link to={`/iot/device/${String(value)}`}>{String(row.deviceIdLabel ?? value)}</Link>
+      <Link to={iotDevicePageRoute(String(value))}>{String(row.deviceIdLabel ?? value)}</Link>
     ) : null,
 };
 
