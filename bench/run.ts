@@ -2,6 +2,7 @@
 import { runIngest } from './ingest';
 import { runList } from './list';
 import { runLoad } from './load';
+import { runMonitor } from './monitor';
 import { runLogin } from './login';
 import { runReport } from './report';
 import { runOverload } from './overload';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; sum
     overload: runOverload,
     load: runLoad,
     web: runWeb,
+    monitor: runMonitor,
     sqlmap: runSqlmap,
   };
 

@@ -32,9 +32,15 @@ const LOGIN_BUDGET = 220 * KB;
  * live on every screen (issue 17), so the live connection opens with the shell: the console's own
  * MQTT client (about 1 KB, instead of mqtt.js's 98 KB that device screens downloaded) and the
  * bell's subscription; its dropdown loads when opened, and moving it out of the shell regrouped
- * antd's tabs, menu and card chunks (measured 361.6 → 363.7 KB).
+ * antd's tabs, menu and card chunks (measured 361.6 → 363.7 KB). 364 → 378 KB: the workbench is
+ * the operations overview (issue 18, measured 362.6 → 376.4 KB): its figures and area cards
+ * (3.7 KB), the console's data layer (react-query, 7.6 KB, which every other screen loads
+ * anyway), live updates, strings and the format helpers it shares with the console come at first
+ * sight; its map (Leaflet, 43 KB) and the newest records download when the reader scrolls to
+ * them (below the fold at 1280×720). Neither zod nor the zone gate comes with it: the overview's
+ * schema is a module of its own, and the area screens bring the gate with their chunks.
  */
-const WORKBENCH_BUDGET = 364 * KB;
+const WORKBENCH_BUDGET = 378 * KB;
 /** Console code that the sign-in page must never download. */
 const CONSOLE_CHUNKS =
   /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search|closed-routes|async-routes)-/;

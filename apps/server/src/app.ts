@@ -22,6 +22,7 @@ import { healthRoutes } from './http/health.routes';
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
 import { serializeRequest } from './http/log-redaction';
 import { registerWebApp } from './http/web-app';
+import { registerScheduler } from './modules/scheduler/scheduler.module';
 import { accountRoutes } from './modules/account/account.routes';
 import { CaptchaService } from './modules/account/captcha.service';
 import { mfaRoutes } from './modules/account/mfa.routes';
@@ -30,6 +31,9 @@ import { userDetailRoutes } from './modules/account/user-detail.routes';
 import { adminEntityRoutes } from './modules/admin/admin-entities';
 import { createIotModel, iotModelRoutes } from './modules/iot/device/iot-model.module';
 import { iotEntityHookMap, registerIot } from './modules/iot/iot.module';
+import { registerMonitor } from './modules/monitor/monitor.module';
+import { MONITOR_RULE_HOOKS } from './modules/monitor/monitor-rules.module';
+import { IRRIGATION_ENTITY_HOOKS } from './modules/monitor/irrigation/irrigation-entity.hooks';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -172,7 +176,11 @@ export async function buildApp({
     grants,
     dataFields: new DataFieldService(),
     platform,
-    moreHooks: iotEntityHookMap(iotModel),
+    moreHooks: new Map([
+      ...iotEntityHookMap(iotModel),
+      ...MONITOR_RULE_HOOKS,
+      ...IRRIGATION_ENTITY_HOOKS,
+    ]),
   });
   // Not encapsulated: its decorations (deviceChanges, fileStorage) are for the IoT modules.
   await iotModelRoutes(app, { db, model: iotModel, grants });
@@ -180,6 +188,9 @@ export async function buildApp({
   await app.register(userAdminRoutes, { db, tokenService, platform });
   await app.register(lookupRoutes, { db });
   await app.register(userLinkRoutes, { db });
+  // The scheduler core (docs/scheduler.md): modules register processors on app.scheduler; it
+  // stops before the broker (its preClose hook is added first), so runs under way finish.
+  registerScheduler(app, { db });
   // The MQTT broker (embedded or external, docs/iot.md): modules reach it as app.deviceTransport.
   // It stops in preClose, before the HTTP server waits for its connections (WebSockets included).
   const deviceCredentials = new CredentialService(db);
@@ -220,6 +231,7 @@ export async function buildApp({
   // An external broker's HTTP auth hooks run the same device auth and topic ACL (docs/iot.md).
   await app.register(externalAuthRoutes, { config, tokens, devices: deviceCredentials, browsers });
   await registerIot(app, { db });
+  await registerMonitor(app, { db, grants });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

@@ -77,6 +77,11 @@ export interface Config {
   browserClientSecret: string;
   demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
   seedDemo: boolean;
+  /**
+   * Days of simulated history the demo district starts with (DEMO_HISTORY_DAYS, default 30; 0:
+   * none): its charts, reports and water delivered show something at first sight.
+   */
+  demoHistoryDays: number;
   /** `npm start` runs a light simulation of the demo tenant's devices (SIM=0 turns it off). */
   simulate: boolean;
   /** Serve the built SPA from this folder (empty: API only). */
@@ -224,6 +229,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       platformAdmin: env.PLATFORM_ADMIN_PASSWORD || 'admin123',
     },
     seedDemo: bool('SEED_DEMO', true),
+    demoHistoryDays: Math.min(int('DEMO_HISTORY_DAYS', 30), 365),
     simulate: bool('SIM', true),
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: trustProxy(),

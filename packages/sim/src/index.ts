@@ -6,8 +6,19 @@ export {
   type SimulationOptions,
 } from './simulation';
 export { VirtualDevice, type VirtualDeviceOptions } from './virtual-device';
-export { DEVICE_KINDS, type DeviceKind, createPhysicsModel } from './models/create-physics-model';
+export {
+  DEVICE_KINDS,
+  type DeviceKind,
+  createPhysicsModel,
+  isDeviceKind,
+} from './models/create-physics-model';
 export { createEnvironment, type Environment } from './models/environment';
 export { createRandom, type Random } from './random';
 export { createSimStats, formatSimStats, type SimStats } from './sim-stats';
 export { productOfDevice } from './device-kind-of';
+export {
+  simulateHistory,
+  type HistoryDevice,
+  type HistoryOptions,
+  type HistoryReading,
+} from './history';

@@ -39,6 +39,8 @@ export function startLightSimulation(options: LightSimulationOptions): Promise<S
     rate: options.rate ?? Math.max(devices.length / 30, 0.1),
     offlineProbability: 0.003,
     offlineMs: [15_000, 120_000],
+    // Nobody presses buttons in a fresh demo: pumps, valves and fertigation run their routine.
+    autoOperate: true,
     ...(options.onError ? { onError: options.onError } : {}),
   });
 }

@@ -26,6 +26,8 @@ export interface SimulationOptions {
   offlineMs?: [number, number];
   /** Devices connecting at the same time (a large fleet should not storm the broker). */
   connectConcurrency?: number;
+  /** Actuators follow a daily routine of their own (PhysicsContext.autoOperate). */
+  autoOperate?: boolean;
   onError?: (identity: string, error: Error) => void;
 }
 
@@ -77,6 +79,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       offlineMs: options.offlineMs ?? [10_000, 90_000],
       stats,
       ...(irrigation ? { irrigation } : {}),
+      autoOperate: options.autoOperate ?? false,
       onError: (error) => options.onError?.(spec.identity, error),
     });
     if (spec.kind === 'irrigation_valve') valves.push(device);

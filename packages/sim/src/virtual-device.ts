@@ -39,6 +39,8 @@ export interface VirtualDeviceOptions {
   stats?: SimStats;
   /** Irrigation reaching this device's field (soil probes), mm/h. */
   irrigation?: () => number;
+  /** Actuators follow their daily routine (PhysicsContext.autoOperate). */
+  autoOperate?: boolean;
   /** The physics, when the caller builds it (to couple devices); else made from `kind`. */
   physics?: PhysicsModel;
   onError?: (error: Error) => void;
@@ -85,6 +87,7 @@ export class VirtualDevice {
         random: options.random.fork(),
         start: this.now(),
         ...(options.irrigation ? { irrigation: options.irrigation } : {}),
+        autoOperate: options.autoOperate ?? false,
       });
     this.health = new DeviceHealthModel(options.env, options.random.fork(), this.now());
   }

@@ -57,7 +57,8 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
   const db = await openTarget(target, 2);
   try {
     await migrate(db);
-    await seed(db, loadConfig());
+    // The demo's simulated past is for people: the benchmark's devices replace the demo's.
+    await seed(db, loadConfig({ demoHistoryDays: 0 }));
     await db.system(async (sql) => {
       const { rows } = await sql.query<{ id: string }>(
         `SELECT id::text FROM tenant WHERE tenant_code = 'demo'`,
@@ -75,6 +76,22 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
       for (const { tbl, col } of dependents.rows) {
         await sql.query(
           `DELETE FROM ${tbl} WHERE ${col} IN (SELECT id FROM iot_device WHERE tenant_id = $1)`,
+          [tenantId],
+        );
+      }
+      // And the rows keyed by a device without a foreign key (readings, meters, area settings,
+      // runs: their tables come before the entity tables they would reference).
+      const keyed = await sql.query<{ tbl: string }>(
+        `SELECT c.table_name AS tbl FROM information_schema.columns c
+           JOIN information_schema.tables t
+             ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+          WHERE c.table_schema = 'public' AND c.column_name = 'device_id'
+            AND t.table_type = 'BASE TABLE'
+            AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.table_name::regclass)`,
+      );
+      for (const { tbl } of keyed.rows) {
+        await sql.query(
+          `DELETE FROM ${tbl} WHERE device_id IN (SELECT id FROM iot_device WHERE tenant_id = $1)`,
           [tenantId],
         );
       }

@@ -97,6 +97,8 @@ export async function startTestServer(
     trustProxy: 1,
     logLevel: 'warn',
     mqttPort: 0,
+    // Three days of the demo's simulated past: its screens have data, and a server starts quickly.
+    demoHistoryDays: 3,
     ...(filesDir ? { dataDir: filesDir } : {}),
     ...options.config,
   });

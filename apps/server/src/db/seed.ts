@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { BROWSER_CLIENT_ID, BROWSER_SCOPE, type Lang } from '@shuili/contract';
 import type { Config } from '../config';
+import { syncDefaultMenus } from '../modules/admin/default-menu-sync';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
 import { LocalDiskStorage } from '../modules/files/file-storage';
 import { seedDemoIot, seedIotCatalogue } from '../modules/iot/device/iot-seed';
@@ -8,6 +9,7 @@ import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
 import type { Database, Sql } from './database';
+import { seedDemoHistory } from './demo/demo-history';
 import { seedDemoScreens } from './demo/demo-screens';
 
 type SeedConfig = Pick<
@@ -15,6 +17,7 @@ type SeedConfig = Pick<
   | 'browserClientSecret'
   | 'demoPasswords'
   | 'seedDemo'
+  | 'demoHistoryDays'
   | 'accessTokenSeconds'
   | 'refreshTokenSeconds'
   | 'dataDir'
@@ -111,6 +114,9 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
       );
       if (exists.rows.length > 0) {
         await upgradeIot(sql, tenant.tenantCode, exists.rows[0]!.id);
+        // A demo from before the history: it gets its past once (seedDemoHistory says when).
+        if (tenant.tenantCode === 'demo')
+          await seedDemoHistory(sql, exists.rows[0]!.id, config.demoHistoryDays);
         continue;
       }
       const { tenantId, userIds } = await provisionTenant(sql, tenant);
@@ -125,8 +131,12 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           { tenantCode: tenant.tenantCode, tenantId, userIds },
           new LocalDiskStorage(path.join(config.dataDir, 'files')),
         );
+      if (tenant.tenantCode === 'demo')
+        await seedDemoHistory(sql, tenantId, config.demoHistoryDays);
       created.push(tenant.tenantCode);
     }
+    // Menus an upgrade added reach every tenant provisioned before it (once: see the function).
+    await syncDefaultMenus(sql);
     return created;
   });
 }

@@ -1,4 +1,4 @@
-import { columnOf, type EntityDef } from '@shuili/contract';
+import { columnOf, inListValues, type EntityDef } from '@shuili/contract';
 import type { Sql } from '../db/database';
 import { storedFields } from './entity-ddl';
 import { keyColumn, likePattern, Params, q, rowSelect, treeParentColumn } from './entity-sql';
@@ -43,6 +43,18 @@ function whereClause(entity: EntityDef, filter: ListFilter, params: Params): str
       conditions.push(
         `EXISTS (SELECT 1 FROM ${q(link.linkTable)} l WHERE l.${q(link.fromColumn)} = t.id AND l.${q(link.toColumn)} = ${params.add(value)})`,
       );
+      continue;
+    }
+    if (field.search === 'in') {
+      // One of a comma list (validated by querySchemaOf): a screen's fixed filter over several
+      // values, on a computed value or a column alike.
+      const target = field.computed ? `(${field.computed})` : `t.${q(columnOf(name, field))}`;
+      const type = field.sql === 'bigint' ? 'bigint[]' : 'text[]';
+      conditions.push(`${target} = ANY(${params.add(inListValues(value))}::${type})`);
+      continue;
+    }
+    if (field.computed && field.search === 'like') {
+      conditions.push(`(${field.computed}) ILIKE ${params.add(likePattern(value))}`);
       continue;
     }
     if (field.computed) {

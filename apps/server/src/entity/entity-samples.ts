@@ -17,6 +17,11 @@ export interface SampleContext {
   any(table: string): Promise<string>;
   /** A new row of a table, made through the API from its own entity's sample. */
   fresh(table: string): Promise<string>;
+  /**
+   * A device whose product is of a kind (a valve group takes irrigation valves, a soil rule a
+   * soil station): an existing one, else one made of the tenant's seeded product of that kind.
+   */
+  deviceOfKind(kind: string): Promise<string>;
 }
 
 export type Values = Record<string, unknown>;
@@ -400,5 +405,74 @@ export const ENTITY_SAMPLES: Record<string, EntitySample> = {
       acknowledgedAt: '2025-05-05T05:10:05.000Z',
       ackComment: 'Gate opened',
     }),
+  },
+  FertilizerRecipe: {
+    search: 'recipeName',
+    create: (u) => ({
+      recipeName: `Recipe ${u.text}`,
+      crop: 'Tomato',
+      stage: 'fruiting',
+      targetEc: 2.2,
+      targetPh: 6.2,
+      ratioA: 1,
+      ratioB: 1,
+      ratioC: 0.5,
+      ratioAcid: 0.1,
+      remark: 'Greenhouse 3',
+    }),
+    update: (u) => ({ recipeName: `Recipe renamed ${u.text}` }),
+  },
+  FertigationProgram: {
+    search: 'programName',
+    create: async (u, ctx) => ({
+      programName: `Program ${u.text}`,
+      deviceId: await ctx.deviceOfKind('water_fertilizer'),
+      groupNo: 3,
+      valveGroupId: await ctx.any('monitor_valve_group'),
+      recipeId: await ctx.fresh('monitor_fertilizer_recipe'),
+      waterBeforeMinutes: 10,
+      fertilizerMinutes: 30,
+      waterAfterMinutes: 15,
+      startTime: '06:30',
+      daysOfWeek: ['1', '3', '5'],
+      remark: 'Before the heat',
+    }),
+    update: (u) => ({ programName: `Program renamed ${u.text}` }),
+  },
+  ValveGroup: {
+    search: 'groupName',
+    create: async (u, ctx) => ({
+      groupName: `Group ${u.text}`,
+      zoneId: await ctx.any('sys_zone'),
+      members: [`${await ctx.deviceOfKind('irrigation_valve')}:1`],
+      remark: 'North canal laterals',
+    }),
+    update: (u) => ({ groupName: `Group renamed ${u.text}` }),
+  },
+  RotationSchedule: {
+    search: 'scheduleName',
+    create: async (u, ctx) => ({
+      scheduleName: `Rotation ${u.text}`,
+      steps: [`${await ctx.any('monitor_valve_group')}:30`],
+      startTime: '05:30',
+      daysOfWeek: ['2', '4', '6'],
+      remark: 'Spring rotation',
+    }),
+    update: (u) => ({ scheduleName: `Rotation renamed ${u.text}` }),
+  },
+  SoilMoistureRule: {
+    search: 'ruleName',
+    create: async (u, ctx) => ({
+      ruleName: `Soil rule ${u.text}`,
+      deviceId: await ctx.deviceOfKind('soil_moisture'),
+      groupId: await ctx.any('monitor_valve_group'),
+      depth: '40',
+      startBelow: 18.5,
+      stopAbove: 28,
+      rainSkipMm: 10,
+      maxMinutes: 90,
+      remark: 'Wheat, tillering',
+    }),
+    update: () => ({ stopAbove: 30.5 }),
   },
 };

@@ -36,6 +36,16 @@ const NOT_COMPARED: Record<string, string> = {
     "lists the fields of the contract's entity behind a menu code: no tenant's rows are read",
   'GET /api/video/camera/queryAllCamera':
     "lists devices of the camera kind only, and demo's fixture device is a valve controller",
+  'GET /api/monitor/irrigation/queryWaterDelivered':
+    "demo's fixture zone has no water meter readings: its answer is empty for demo too",
+  'GET /api/monitor/irrigation/queryScheduleRun':
+    "demo's fixture rotation schedule has not run (its start is tomorrow): no runs for demo either",
+  'GET /api/monitor/fertigation/queryFertigationRun':
+    "demo's fixture program has never run: no runs for demo either",
+  'GET /api/monitor/fertigation/queryFertilizerUse':
+    "demo's fixture device has no suction flow readings: its answer is empty for demo too",
+  'GET /api/monitor/weather/queryDailyEt0':
+    "demo's fixture device is a valve controller, not a weather station: refused for demo too",
 };
 
 /** What a refusal looks like; a 200 must then show nothing of the other tenant. */

@@ -33,6 +33,8 @@ const ID_OWNERS: Record<string, string> = {
   '/api/account/sysuserdetail/updatePassword': 'sys_user',
   '/api/account/sysuserdetail/switchMenu': 'sys_menu',
   '/api/account/session/signOutSession': 'user_session',
+  // A rotation schedule's runs (or a soil rule's, by `kind`): the sampler's kind is rotation.
+  '/api/monitor/irrigation/queryScheduleRun': 'monitor_rotation_schedule',
 };
 
 /** The table an `id` of a non-entity route names: the override, else the one entity under its path. */

@@ -183,9 +183,29 @@ export async function createTenantFixtures(
     return fixture;
   }
 
+  // A device of a kind, made once of the tenant's seeded product of that kind.
+  const kindDevices = new Map<string, Promise<string>>();
   const ctx: SampleContext = {
     any: async (table) => (await fixtureOf(table)).id,
     fresh: async (table) => (await fixtureOf(table)).id,
+    deviceOfKind: (kind) => {
+      if (!kindDevices.has(kind))
+        kindDevices.set(
+          kind,
+          (async () => {
+            const { rows } = await server.db.system((sql) =>
+              sql.query<{ id: string }>(
+                `SELECT id::text FROM iot_product WHERE tenant_id = $1 AND device_kind = $2
+                  ORDER BY id LIMIT 1`,
+                [tenantId, kind],
+              ),
+            );
+            const device = ENTITIES.find((candidate) => candidate.table === 'iot_device')!;
+            return (await make(device, { productId: rows[0]?.id })).id;
+          })(),
+        );
+      return kindDevices.get(kind)!;
+    },
   };
 
   await fixtureOf('tenant');

@@ -28,6 +28,8 @@ const FIELD_VALUES: Record<string, unknown> = {
   oldPassword: 'admin123',
   newPassword: 'Probe-pass-7319!',
   thingModel: TEST_THING_MODEL,
+  // Opening valves takes a duration (optional for a close, required for an open).
+  durationMinutes: 30,
 };
 
 /**

@@ -51,8 +51,10 @@ function textCandidates(name: string): string[] {
   const past = new Date(Date.now() - DAY).toISOString();
   const future = new Date(Date.now() + HOUR).toISOString();
   const dates = /start|from/i.test(name) ? [past, future] : [future, past];
+  // Calendar days (YYYY-MM-DD) for calls that take days rather than instants.
+  const days = dates.map((date) => date.slice(0, 10));
   return [
-    ...(/time|date|start|end|from|to$|at$/i.test(name) ? dates : []),
+    ...(/time|date|start|end|from|to$|at$/i.test(name) ? [...dates, ...days] : []),
     `probe${name}`,
     'probe',
     '1',

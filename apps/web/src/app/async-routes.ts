@@ -1,6 +1,7 @@
 import { ROLE_ADMIN } from '@shuili/contract';
 import type { AppRoute } from '../core/app-route';
 import { lazyPage } from '../core/lazy-page';
+import { areaRoutes } from './area-routes';
 
 /**
  * Spec §6 meta roles: screens only an administrator should ever see. A role granted such a menu
@@ -309,6 +310,8 @@ export const asyncRoutes: AppRoute[] = [
       },
     ],
   },
+  // The monitoring areas and the cross-area screens, from the area declarations.
+  ...areaRoutes(),
   {
     path: '/systenant',
     name: 'SysTenant',

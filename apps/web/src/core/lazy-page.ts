@@ -13,7 +13,9 @@ export function retryFailedPages(): void {
 }
 
 /** A lazily loaded screen that can also be fetched ahead of being shown. */
-export type LazyPage = ComponentType & { preload(): Promise<unknown> };
+export type LazyPage<Props extends object = object> = ComponentType<Props> & {
+  preload(): Promise<unknown>;
+};
 
 /**
  * A route's screen as its own chunk, with the progress bar running while it loads. `preload`
@@ -23,18 +25,18 @@ export type LazyPage = ComponentType & { preload(): Promise<unknown> };
  * feature areas whose translations the screen needs: they download alongside its code, and the
  * screen counts as loaded only once both have arrived, so it never renders raw keys.
  */
-export function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
+export function lazyPage<Name extends string, Props extends object = object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
   name: Name,
   strings: readonly FeatureArea[] = [],
-): LazyPage {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<Record<Name, ComponentType>> | undefined;
-  const suspending = (): ComponentType =>
+): LazyPage<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<Record<Name, ComponentType<Props>>> | undefined;
+  const suspending = (): ComponentType<Props> =>
     lazy(() =>
       progress
         .track(loadOnce())
-        .then((module): { default: ComponentType } => ({ default: module[name] })),
+        .then((module): { default: ComponentType<Props> } => ({ default: module[name] })),
     );
   const loadOnce = () =>
     (loading ??= Promise.all([load(), loadFeatureStrings(strings)]).then(
@@ -51,8 +53,9 @@ export function lazyPage<Name extends string>(
       },
     ));
   let Suspending = suspending();
-  function Page() {
-    return createElement(loaded ?? Suspending);
+  // A screen's props (an area screen's area) pass through to it.
+  function Page(props: Props) {
+    return createElement(loaded ?? Suspending, props);
   }
   Page.displayName = name;
   return Object.assign(Page, { preload: loadOnce });

@@ -34,6 +34,25 @@ const bundles = {
     tw: () => import('./features/iot/tw.json'),
     en: () => import('./features/iot/en.json'),
   },
+  // The monitoring areas' screens and widgets (features/monitor).
+  monitor: {
+    zh: () => import('./features/monitor/zh.json'),
+    tw: () => import('./features/monitor/tw.json'),
+    en: () => import('./features/monitor/en.json'),
+  },
+  // The monitoring areas' route titles (menus, tabs, page titles): the console shell loads them
+  // (console-route-page.ts), the sign-in page never does.
+  routes: {
+    zh: () => import('./features/routes/zh.json'),
+    tw: () => import('./features/routes/tw.json'),
+    en: () => import('./features/routes/en.json'),
+  },
+  // The workbench's operations overview (features/home/overview), loaded with it.
+  home: {
+    zh: () => import('./features/home/zh.json'),
+    tw: () => import('./features/home/tw.json'),
+    en: () => import('./features/home/en.json'),
+  },
   // Two-step verification and sessions: the profile's cards and the sign-in's second step, which
   // only accounts with a second factor reach.
   account: {

@@ -1,8 +1,11 @@
 import type en from './en.json';
 import type account from './features/account/en.json';
 import type admin from './features/admin/en.json';
+import type home from './features/home/en.json';
 import type iot from './features/iot/en.json';
+import type monitor from './features/monitor/en.json';
 import type resource from './features/resource/en.json';
+import type routes from './features/routes/en.json';
 
 // Typed keys: a typo in t('...') fails the type check instead of showing the raw key. The key space
 // is the base file and every feature area's file together (i18n.ts loads the areas with their
@@ -11,7 +14,14 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof resource & typeof admin & typeof iot & typeof account;
+      translation: typeof en &
+        typeof resource &
+        typeof admin &
+        typeof iot &
+        typeof monitor &
+        typeof home &
+        typeof routes &
+        typeof account;
     };
   }
 }

@@ -30,7 +30,13 @@ function lookup(tree: Tree, key: string): string | Tree | undefined {
 const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   resource: /^\.\.\/(resource|features\/(admin|admin-extra|authority|iot))\//,
   admin: /^\.\.\/features\/(admin|admin-extra|authority)\//,
-  iot: /^\.\.\/features\/iot\//,
+  // The monitor's screens and widgets load the IoT strings with theirs (value texts, device words).
+  iot: /^\.\.\/features\/(iot|monitor|home\/overview)\//,
+  monitor: /^\.\.\/features\/monitor\//,
+  // The workbench's overview loads its own strings and the IoT ones (alarm levels, commands).
+  home: /^\.\.\/features\/home\/overview\//,
+  // The area route titles: the route table's (app/area-routes.ts), loaded with the console shell.
+  routes: /^\.\.\/app\/area-routes\.ts$/,
   account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,
 };
 

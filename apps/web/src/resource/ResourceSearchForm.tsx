@@ -8,6 +8,7 @@ import { useLabel } from './field-label';
 import { RefSelect } from './RefSelect';
 import { searchFieldsOf, type FixedFilters } from './search-params';
 import { TreeRefSelect } from './TreeRefSelect';
+import { useDict } from './use-resource';
 
 /** Fields shown while the form is collapsed. */
 const COLLAPSED_FIELDS = 3;
@@ -28,6 +29,7 @@ function SearchControl({ field, ...control }: { field: FieldDef; id?: string }) 
       />
     );
   }
+  if (field.search === 'in') return <InListSelect field={field} {...control} />;
   switch (field.kind) {
     case 'select':
     case 'tags':
@@ -83,6 +85,26 @@ function SearchControl({ field, ...control }: { field: FieldDef; id?: string }) 
     default:
       return <Input {...control} allowClear />;
   }
+}
+
+/** Several values of an `in` filter: the field's options or its dictionary's entries. */
+function InListSelect({ field, ...control }: { field: FieldDef; id?: string }) {
+  const label = useLabel();
+  const dict = useDict(field.dictType);
+  const options = field.options
+    ? field.options.map((option) => ({ value: option.value, label: label(option.label) }))
+    : (dict.data ?? []).map((entry) => ({ value: entry.dictValue, label: entry.dictName }));
+  return (
+    <Select
+      {...control}
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      loading={dict.isLoading}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+    />
+  );
 }
 
 export interface ResourceSearchFormProps {

@@ -21,6 +21,7 @@ export const PATTERN_MESSAGES = [
   'roleCode',
   'tenantCode',
   'thingKey',
+  'timeOfDay',
   'url',
 ] as const;
 

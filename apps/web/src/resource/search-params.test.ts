@@ -1,4 +1,5 @@
 import {
+  alarmRecordEntity,
   operationLogEntity,
   sysMenuButtonEntity,
   sysOrgEntity,
@@ -30,6 +31,20 @@ describe('searchFieldsOf', () => {
 });
 
 describe('searchParamsOf', () => {
+  it('sends an in field as one comma list, and the fixed list over the form', () => {
+    expect(
+      searchParamsOf(alarmRecordEntity, { deviceKind: ['pump_station', ' ', 'irrigation_valve'] }),
+    ).toEqual({ deviceKind: 'pump_station,irrigation_valve' });
+    expect(searchParamsOf(alarmRecordEntity, { deviceKind: [] })).toEqual({});
+    expect(
+      searchParamsOf(
+        alarmRecordEntity,
+        { deviceKind: ['weather_station'] },
+        { deviceKind: 'soil_moisture,pump_station' },
+      ),
+    ).toEqual({ deviceKind: 'soil_moisture,pump_station' });
+  });
+
   it('sends like and eq fields under their name, trimmed, and drops blanks', () => {
     expect(
       searchParamsOf(sysUserEntity, { username: '  ad ', nickname: '', email: '   ', status: 0 }),

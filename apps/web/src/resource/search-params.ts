@@ -55,7 +55,7 @@ function paramText(value: unknown): string | undefined {
 
 /**
  * The query parameters of the search form's values: 'like' and 'eq' fields under their own
- * name, ranges as <field>From / <field>To ISO datetimes, references as one id; then the fixed
+ * name, 'in' fields as a comma list, ranges as <field>From / <field>To ISO datetimes, references as one id; then the fixed
  * filters, which the form cannot override.
  */
 export function searchParamsOf(
@@ -72,6 +72,12 @@ export function searchParamsOf(
       const toText = paramText(to);
       if (fromText) params[`${name}From`] = fromText;
       if (toText) params[`${name}To`] = toText;
+      continue;
+    }
+    if (field.search === 'in') {
+      // Several values as one comma list (the server's `in` filter).
+      const texts = (Array.isArray(value) ? value : [value]).map(paramText).filter(Boolean);
+      if (texts.length > 0) params[name] = texts.join(',');
       continue;
     }
     const text = paramText(Array.isArray(value) ? value[0] : value);

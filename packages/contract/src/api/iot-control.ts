@@ -51,6 +51,18 @@ export type CommandView = z.infer<typeof commandViewSchema>;
 /** What liveTopics.commands carries: a command's new status. */
 export type CommandPush = CommandView & { deviceNo: string | null };
 
+/**
+ * What liveTopics.presence carries: the server saw a device come online (every connection) or
+ * go offline (clean disconnect, keep-alive lost, its last will), once it has recorded it.
+ */
+export interface PresencePush {
+  deviceId: string;
+  deviceNo: string;
+  online: boolean;
+  /** When the transport saw it (ISO). */
+  at: string;
+}
+
 /** GET /api/iot/command/queryDeviceControl?deviceId=: what the device page can send. */
 export const deviceControlSchema = z.object({
   deviceId: z.string(),

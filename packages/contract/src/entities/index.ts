@@ -28,6 +28,13 @@ import {
 import { alarmRecordEntity } from './iot/alarm-record.entity';
 import { alarmRuleEntity } from './iot/alarm-rule.entity';
 import { iotCommandEntity } from './iot/iot-command.entity';
+import {
+  fertigationProgramEntity,
+  fertilizerRecipeEntity,
+  rotationScheduleEntity,
+  soilMoistureRuleEntity,
+  valveGroupEntity,
+} from './monitor';
 
 export * from './admin/app-client.entity';
 export * from './admin/default-dicts';
@@ -49,6 +56,7 @@ export * from './iot';
 export * from './iot/iot-command.entity';
 export * from './iot/alarm-rule.entity';
 export * from './iot/alarm-record.entity';
+export * from './monitor';
 
 /** Every declared entity, in the order their tables are created (referenced ones first). */
 export const ENTITIES: readonly EntityDef[] = [
@@ -82,4 +90,10 @@ export const ENTITIES: readonly EntityDef[] = [
   iotCommandEntity,
   alarmRuleEntity,
   alarmRecordEntity,
+  valveGroupEntity,
+  rotationScheduleEntity,
+  soilMoistureRuleEntity,
+  // A program may name the valve group it waters.
+  fertilizerRecipeEntity,
+  fertigationProgramEntity,
 ];

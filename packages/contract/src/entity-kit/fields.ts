@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { v } from '../validation';
 import type { Label } from './label';
 
-/** How the list screen's search form filters on a field. */
-export type SearchMode = 'eq' | 'like' | 'range';
+/**
+ * How the list screen's search form filters on a field: equal, contains, a time range, or one of
+ * a comma list (`deviceKind=irrigation_valve,pump_station`: a screen's fixed filter over several
+ * values, `= ANY(...)`; plain and computed fields alike).
+ */
+export type SearchMode = 'eq' | 'like' | 'range' | 'in';
 
 /** The form control the web renders for a field. */
 export type Widget =
@@ -117,8 +121,8 @@ export interface FieldDef {
   singular?: string;
   /**
    * A value the database computes for each row, never stored nor written: SQL over the row `t`,
-   * run in the caller's transaction (row-level security applies). Listed, filtered ('eq') and
-   * exported like a column (a device's highest active alarm).
+   * run in the caller's transaction (row-level security applies). Listed, filtered ('eq', 'like'
+   * or 'in') and exported like a column (a device's highest active alarm).
    */
   computed?: string;
   /**

@@ -83,6 +83,34 @@ export const idListSchema = z
       .max(1000),
   );
 
+/** The most values one `in` filter takes. */
+export const IN_FILTER_MAX = 50;
+const IN_ITEM = /^[A-Za-z0-9_.:-]{1,64}$/;
+const ID_ITEM = /^\d{1,18}$/;
+
+/**
+ * An `in` filter's value: a comma list of up to IN_FILTER_MAX values, each an option of the field
+ * (enums), an id (references) or a plain code; kept as the text the repo splits.
+ */
+export function inListSchema(field: FieldDef) {
+  const options = field.options ? new Set(field.options.map((option) => option.value)) : undefined;
+  const fits = (item: string) =>
+    options ? options.has(item) : (field.sql === 'bigint' ? ID_ITEM : IN_ITEM).test(item);
+  return z
+    .string()
+    .max(IN_FILTER_MAX * 65)
+    .refine(
+      (text) => {
+        const items = text.split(',');
+        return items.length <= IN_FILTER_MAX && items.every(fits);
+      },
+      { error: 'validation.invalid' },
+    );
+}
+
+/** The values of a validated `in` filter. */
+export const inListValues = (text: string): string[] => [...new Set(text.split(','))];
+
 export const SORT_ORDERS = ['ascend', 'descend'] as const;
 
 /** The query of query<Name> and the exports: paging, sorting and the declared search filters. */
@@ -95,7 +123,9 @@ export function querySchemaOf(entity: EntityDef) {
   };
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!field.search) continue;
-    if (field.search === 'range') {
+    if (field.search === 'in') {
+      shape[name] = z.preprocess(blankToNull, inListSchema(field).nullable().optional());
+    } else if (field.search === 'range') {
       shape[`${name}From`] = z.iso.datetime({ offset: true }).optional();
       shape[`${name}To`] = z.iso.datetime({ offset: true }).optional();
     } else if (field.kind === 'refs' || field.sql === 'bigint') {

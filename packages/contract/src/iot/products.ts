@@ -412,6 +412,18 @@ export const PRODUCTS: readonly ProductSeed[] = [
         measure('windDirection', 'windDirection'),
         measure('rainfall', 'rainfall', label('Rainfall (interval)', '时段降雨量', '時段降雨量')),
         measure('solarRadiation', 'solarRadiation'),
+        // Bright sunshine since the previous reading (a day's sum is its sunshine duration, the
+        // n of FAO-56 ET0 where no pyranometer is fitted).
+        {
+          key: 'sunshineHours',
+          name: label('Sunshine (interval)', '时段日照时数', '時段日照時數'),
+          type: 'number',
+          unit: 'h',
+          min: 0,
+          max: 24,
+          precision: 2,
+          access: 'r',
+        } as ThingProperty,
         measure('soilTemperature', 'soilTemperature'),
         measure('evapotranspiration', 'evapotranspiration'),
         ...POWER_AND_SIGNAL,

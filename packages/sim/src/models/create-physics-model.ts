@@ -29,20 +29,26 @@ export interface PhysicsContext {
   start: number;
   /** Irrigation reaching a soil probe's field, mm/h (a valve of that field open). */
   irrigation?: () => number;
+  /**
+   * Actuators follow a daily routine of their own (pumps by day, valves on rotation days, a
+   * morning fertigation program): the demo district works without anyone pressing buttons.
+   */
+  autoOperate?: boolean;
 }
 
 /** The physics of a device kind. */
 export function createPhysicsModel(kind: DeviceKind, context: PhysicsContext): PhysicsModel {
   const { env, random, start } = context;
+  const autoOperate = context.autoOperate ?? false;
   switch (kind) {
     case 'irrigation_valve':
-      return new IrrigationValveModel(env, random, start);
+      return new IrrigationValveModel(env, random, start, { autoOperate });
     case 'pump_station':
-      return new PumpStationModel(random, start);
+      return new PumpStationModel(random, start, { env, autoOperate });
     case 'sluice_gate':
       return new SluiceGateModel(env, random, start);
     case 'water_fertilizer':
-      return new WaterFertilizerModel(random, start);
+      return new WaterFertilizerModel(random, start, { env, autoOperate });
     case 'weather_station':
       return new WeatherStationModel(env, random, start);
     case 'flood_station':

@@ -36,7 +36,7 @@ export interface EnvironmentOptions {
   lng?: number;
   /** A fixed rain script instead of random events (tests). */
   rain?: RainEvent[];
-  /** Mean dry spell between random rain events, hours. */
+  /** Mean dry spell between random rain events, hours (default 60: a shower every few days). */
   meanDryHours?: number;
 }
 
@@ -48,7 +48,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const lng = options.lng ?? 117.0;
   const random = options.random;
   const seed = Math.floor(random.next() * 2 ** 31);
-  const meanDry = options.meanDryHours ?? 30;
+  const meanDry = options.meanDryHours ?? 60;
   const events: RainEvent[] = options.rain ? [...options.rain] : [];
   // Random events are generated lazily forward in time, so any period can be queried in order.
   let drawnUntil = options.rain ? Number.POSITIVE_INFINITY : options.start;

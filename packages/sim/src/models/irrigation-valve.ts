@@ -1,4 +1,5 @@
 import type { Random } from '../random';
+import { DailyPlan } from './daily-plan';
 import type { Environment } from './environment';
 import {
   SteppedModel,
@@ -13,6 +14,18 @@ import {
 /** Flow through one open channel at the line's normal pressure, m³/h. */
 const CHANNEL_FLOW = 12;
 const MAX_DURATION_MINUTES = 24 * 60;
+/** Auto operation: each channel of a rotation day runs this long, one after the other. */
+const ROTATION_MINUTES = 45;
+
+export interface IrrigationValveOptions {
+  channels?: number;
+  /**
+   * Operated like the demo's fields: every `everyDays` days (2-4, per controller) its channels
+   * open one after the other for 45 min each from a morning hour, closing themselves (the
+   * valves' own timer, as openValve with durationMinutes).
+   */
+  autoOperate?: boolean;
+}
 
 /**
  * Field irrigation controller: a solar/battery RTU driving latching valves. An open valve lets
@@ -26,18 +39,38 @@ export class IrrigationValveModel extends SteppedModel {
   private battery: number;
   private signal: number;
 
+  readonly channels: number;
+  private readonly plan: DailyPlan | undefined;
+
   constructor(
     private readonly env: Environment,
     private readonly random: Random,
     start: number,
-    readonly channels = 4,
+    options: IrrigationValveOptions = {},
   ) {
     super(start, 5_000);
+    const channels = options.channels ?? 4;
+    this.channels = channels;
     this.open = Array.from({ length: channels }, () => false);
     this.closeAt = Array.from({ length: channels }, () => undefined);
     this.volume = round(random.between(100, 5000), 1);
     this.battery = random.between(12.2, 12.9);
     this.signal = random.between(-85, -60);
+    if (options.autoOperate) {
+      const everyDays = 2 + Math.floor(random.next() * 3);
+      const phase = Math.floor(random.next() * everyDays);
+      const from = 5 + Math.floor(random.next() * 6);
+      this.plan = new DailyPlan(
+        env.lng,
+        Array.from({ length: channels }, (_, i) => ({
+          hour: from + (i * ROTATION_MINUTES) / 60,
+          on: (day: number) => day % everyDays === phase,
+          act: () =>
+            this.command('openValve', { channel: i + 1, durationMinutes: ROTATION_MINUTES }),
+        })),
+        start,
+      );
+    }
   }
 
   /** Any valve open: the field behind the controller is being watered. */
@@ -46,6 +79,7 @@ export class IrrigationValveModel extends SteppedModel {
   }
 
   protected step(now: number, dt: number): void {
+    this.plan?.advance(now);
     this.closeAt.forEach((at, i) => {
       if (at !== undefined && now >= at) {
         this.open[i] = false;
@@ -57,14 +91,16 @@ export class IrrigationValveModel extends SteppedModel {
     const target = openCount * CHANNEL_FLOW * (1 - 0.05 * Math.max(0, openCount - 1));
     this.flow = approach(this.flow, target, dt, 15);
     this.volume += (this.flow * dt) / 3600;
-    const solar = this.solarVoltage(now);
-    const charge = solar > 13 ? 0.02 : -0.004;
+    // The panel charges in proportion to the light (a winter day still tops the battery up); the
+    // RTU draws a little all the time.
+    const charge = 0.03 * Math.min(1, this.env.radiation(now) / 400) - 0.004;
     this.battery = clamp(this.battery + (charge * dt) / 3600, 11.2, 13.8);
     this.signal = clamp(this.signal + this.random.normal(0, 0.5) * Math.sqrt(dt / 60), -110, -50);
   }
 
+  /** A panel's voltage rises steeply with the first light and levels off near 21 V. */
   private solarVoltage(now: number): number {
-    return clamp((this.env.radiation(now) / 1000) * 21, 0, 22);
+    return clamp(21 * Math.min(1, this.env.radiation(now) / 250), 0, 22);
   }
 
   override command(name: string, params: Record<string, unknown>): CommandOutcome | undefined {

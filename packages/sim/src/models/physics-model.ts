@@ -29,9 +29,17 @@ export abstract class SteppedModel implements PhysicsModel {
 
   constructor(
     start: number,
-    private readonly maxStepMs = 60_000,
+    private maxStepMs = 60_000,
   ) {
     this.time = start;
+  }
+
+  /**
+   * Integrates in steps of up to `maxStepMs` from now on (never finer than the model's own): a
+   * month of history computed in a second, at the price of minute-grained ramps and timers.
+   */
+  coarsen(maxStepMs: number): void {
+    this.maxStepMs = Math.max(this.maxStepMs, maxStepMs);
   }
 
   advance(now: number): void {

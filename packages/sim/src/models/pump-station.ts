@@ -1,4 +1,7 @@
 import type { Random } from '../random';
+import { DailyPlan } from './daily-plan';
+import type { Environment } from './environment';
+import { dayIndex, hashNoise } from './sky';
 import {
   SteppedModel,
   approach,
@@ -17,6 +20,23 @@ const MIN_FREQUENCY = 20;
 const MAX_FREQUENCY = 50;
 /** Below this forebay level a pump would run dry: starting is refused (DOMAINS.md). */
 export const DRY_RUN_LEVEL = 0.8;
+/** Forebay surface, m²: 100 m³ more or less moves the level 0.2 m. */
+const FOREBAY_AREA = 500;
+/** The canal's supply to the forebay, m³/h: around this, different every day. */
+const SUPPLY = 120;
+
+export interface PumpStationOptions {
+  pumpCount?: number;
+  /** The site's weather and clock: the canal supply varies by day (default: a steady supply). */
+  env?: Environment;
+  /**
+   * Operated like the demo's stations: pump 1 runs 06:00-20:00 at 42 Hz and pump 2 joins it
+   * 09:00-17:00 at 45 Hz, so the forebay falls through the day (on a day of low supply below
+   * 1 m, down to the pumps' own dry-run trip) and recovers at night. Commands still act at once
+   * in between.
+   */
+  autoOperate?: boolean;
+}
 
 interface Pump {
   running: boolean;
@@ -34,13 +54,19 @@ export class PumpStationModel extends SteppedModel {
   private volume: number;
   private forebay: number;
   private noise = 0;
+  private readonly env: Environment | undefined;
+  private readonly plan: DailyPlan | undefined;
+  /** The day-to-day variation of the canal's supply. */
+  private readonly seed: number;
 
   constructor(
     private readonly random: Random,
     start: number,
-    pumpCount = 2,
+    options: PumpStationOptions = {},
   ) {
     super(start, 5_000);
+    const pumpCount = options.pumpCount ?? 2;
+    this.env = options.env;
     this.pumps = Array.from({ length: pumpCount }, () => ({
       running: false,
       targetFrequency: 45,
@@ -49,6 +75,28 @@ export class PumpStationModel extends SteppedModel {
     this.energy = round(random.between(1000, 20000), 1);
     this.volume = round(random.between(10000, 200000), 1);
     this.forebay = random.between(2, 3);
+    this.seed = Math.floor(random.next() * 2 ** 31);
+    if (options.autoOperate && options.env) {
+      const run = (pumpNo: number, frequency: number) => () =>
+        this.command('startPump', { pumpNo, frequency });
+      const stop = (pumpNo: number) => () => this.command('stopPump', { pumpNo });
+      this.plan = new DailyPlan(
+        options.env.lng,
+        [
+          { hour: 6, act: run(1, 42) },
+          { hour: 9, act: run(2, 45) },
+          { hour: 17, act: stop(2) },
+          { hour: 20, act: stop(1) },
+        ],
+        start,
+      );
+    }
+  }
+
+  /** The canal's supply now, m³/h: a day of low water, a day of plenty. */
+  private supply(now: number): number {
+    if (!this.env) return 150;
+    return SUPPLY + 55 * hashNoise(this.seed, dayIndex(now, this.env.lng));
   }
 
   isRunning(): boolean {
@@ -59,7 +107,8 @@ export class PumpStationModel extends SteppedModel {
     return this.pumps.reduce((sum, pump) => sum + RATED_FLOW * (pump.frequency / 50), 0);
   }
 
-  protected step(_now: number, dt: number): void {
+  protected step(now: number, dt: number): void {
+    this.plan?.advance(now);
     for (const pump of this.pumps) {
       const target = pump.running ? pump.targetFrequency : 0;
       // The drive ramps at about 2 Hz/s.
@@ -68,8 +117,9 @@ export class PumpStationModel extends SteppedModel {
     }
     const flow = this.stationFlow();
     this.volume += (flow * dt) / 3600;
-    // The forebay (500 m²) is refilled by the canal at about 150 m³/h and drawn by the pumps.
-    this.forebay = clamp(this.forebay + ((150 - flow) / 500) * (dt / 3600), 0.3, 3.5);
+    // The forebay is refilled by the canal and drawn by the pumps; above 3 m it spills.
+    const inflow = this.supply(now);
+    this.forebay = clamp(this.forebay + ((inflow - flow) / FOREBAY_AREA) * (dt / 3600), 0.3, 3);
     this.noise = approach(this.noise, this.random.normal(0, 1), dt, 20);
     // Dry-run protection trips the pumps.
     if (this.forebay < DRY_RUN_LEVEL * 0.75) for (const pump of this.pumps) pump.running = false;

@@ -1,4 +1,6 @@
 import type { Random } from '../random';
+import { DailyPlan } from './daily-plan';
+import type { Environment } from './environment';
 import {
   SteppedModel,
   approach,
@@ -26,6 +28,20 @@ interface Program {
   end: number;
 }
 
+export interface WaterFertilizerOptions {
+  /** The site's clock (needed by autoOperate). */
+  env?: Environment;
+  /**
+   * Operated like the demo's machines: a program every morning at 08:00 for the next valve
+   * group in turn (15 min water, 90 min fertilizer, 15 min water).
+   */
+  autoOperate?: boolean;
+}
+
+/** EC and pH sensors' noise per 5 s, mS/cm and pH units. */
+const EC_NOISE = 0.004;
+const PH_NOISE = 0.004;
+
 /**
  * Fertigation machine: injectors suck stock solutions (A, B, C) and acid into the irrigation
  * water; their rates follow the recipe's targets, so EC and pH approach them within minutes,
@@ -40,13 +56,25 @@ export class WaterFertilizerModel extends SteppedModel {
   private readonly suction = [0, 0, 0, 0];
   private readonly tanks: number[];
   private mainFlow = 0;
+  private readonly plan: DailyPlan | undefined;
 
   constructor(
     private readonly random: Random,
     start: number,
+    options: WaterFertilizerOptions = {},
   ) {
     super(start, 5_000);
     this.tanks = CHANNELS.map(() => random.between(40, 100));
+    if (options.autoOperate && options.env) {
+      const program = () =>
+        this.command('startProgram', {
+          group: 1 + (Math.floor(this.time / 86_400_000) % 4),
+          waterBeforeMinutes: 15,
+          fertilizerMinutes: 90,
+          waterAfterMinutes: 15,
+        });
+      this.plan = new DailyPlan(options.env.lng, [{ hour: 8, act: program }], start);
+    }
   }
 
   isRunning(): boolean {
@@ -59,6 +87,7 @@ export class WaterFertilizerModel extends SteppedModel {
   }
 
   protected step(now: number, dt: number): void {
+    this.plan?.advance(now);
     if (this.program && now >= this.program.end) this.program = undefined;
     this.mainFlow = approach(this.mainFlow, this.program ? 15 : 0, dt, 10);
     // Injector set points from the recipe: A and B equal, C half of them, acid for the pH.
@@ -76,8 +105,10 @@ export class WaterFertilizerModel extends SteppedModel {
     // Mixing in the line takes about a minute and a half to show at the sensors.
     this.ec = approach(this.ec, WATER_EC + EC_PER_LH * (a + b + c), dt, 90);
     this.ph = approach(this.ph, WATER_PH - PH_PER_LH * acidFlow, dt, 90);
-    this.ec += this.random.normal(0, 0.003);
-    this.ph += this.random.normal(0, 0.003);
+    // The sensors wander around the mix (a chart of EC against its target is never a ruler).
+    const scale = Math.sqrt(dt / 5);
+    this.ec += this.random.normal(0, EC_NOISE) * scale;
+    this.ph += this.random.normal(0, PH_NOISE) * scale;
   }
 
   override command(name: string, params: Record<string, unknown>): CommandOutcome | undefined {

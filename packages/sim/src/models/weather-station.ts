@@ -3,6 +3,9 @@ import type { Environment } from './environment';
 import { SteppedModel, approach, clamp, round, type SimValues } from './physics-model';
 import { localDayStart } from './sky';
 
+/** Global radiation above which the sun counts as shining, W/m². */
+const SUNSHINE_THRESHOLD = 200;
+
 /** Weather station: air, wind with gusts and drifting direction, rain, radiation, soil temperature. */
 export class WeatherStationModel extends SteppedModel {
   private windMean = 2.5;
@@ -12,6 +15,8 @@ export class WeatherStationModel extends SteppedModel {
   private pressure = 1008;
   private soilTemperature: number;
   private lastRead: number;
+  /** Hours of bright sunshine since the last reading (WMO: direct beam over 120 W/m²). */
+  private sunshine = 0;
 
   constructor(
     private readonly env: Environment,
@@ -40,6 +45,8 @@ export class WeatherStationModel extends SteppedModel {
     const pressureTarget = raining ? 1000 : 1010;
     this.pressure = approach(this.pressure, pressureTarget, dt, 12 * 3600);
     this.pressure += this.random.normal(0, 0.05) * Math.sqrt(dt / 60);
+    // A sunshine recorder counts the time the sun shines brightly (global radiation as its proxy).
+    if (this.env.radiation(now) > SUNSHINE_THRESHOLD) this.sunshine += dt / 3600;
     // Soil at 10 cm follows the air slowly.
     this.soilTemperature = approach(
       this.soilTemperature,
@@ -49,11 +56,17 @@ export class WeatherStationModel extends SteppedModel {
     );
   }
 
-  /** A reading: `rainfall` is the rain since the previous reading, as rain gauges report it. */
+  /**
+   * A reading: `rainfall` and `sunshineHours` are the rain and the bright sunshine since the
+   * previous reading, as a rain gauge and a sunshine recorder report them (a day's sum is its
+   * total).
+   */
   values(): SimValues {
     const now = this.time;
     const dayStart = localDayStart(now, this.env.lng);
     const rainfall = this.env.rainBetween(this.lastRead, now);
+    const sunshine = this.sunshine;
+    this.sunshine = 0;
     this.lastRead = now;
     return {
       airTemperature: round(this.env.airTemperature(now), 1),
@@ -65,6 +78,7 @@ export class WeatherStationModel extends SteppedModel {
       rainfallToday: round(this.env.rainBetween(dayStart, now), 1),
       rainIntensity: round(this.env.rainRate(now), 1),
       solarRadiation: Math.round(this.env.radiation(now)),
+      sunshineHours: round(sunshine, 2),
       soilTemperature: round(this.soilTemperature, 1),
       evapotranspiration: round(this.env.et0Rate(now), 2),
     };

@@ -59,6 +59,52 @@ const COMMANDS: Array<[string, string, object, string, string | null, number | n
     '2 days',
   ],
   ['PUMP-VFD-2-01', 'stopPump', { pumpNo: 1 }, 'succeeded', '1号泵已停止', 2890, '1 day'],
+  [
+    'FERT-4CH-01',
+    'setRecipe',
+    { targetEc: 2.2, targetPh: 6 },
+    'succeeded',
+    '配方已设定',
+    1350,
+    '1 day - 2 hours',
+  ],
+  [
+    'FERT-4CH-01',
+    'startProgram',
+    { group: 1, waterBeforeMinutes: 10, fertilizerMinutes: 40, waterAfterMinutes: 15 },
+    'succeeded',
+    '1组施肥程序已启动',
+    2040,
+    '1 day - 2 hours - 1 minute',
+  ],
+  [
+    'PUMP-VFD-2-01',
+    'startPump',
+    { pumpNo: 2 },
+    'failed',
+    '前池水位低于干运行保护水位',
+    1710,
+    '9 days',
+  ],
+  // This morning's rounds: the workbench's operations today.
+  [
+    'PUMP-VFD-2-01',
+    'setFrequency',
+    { pumpNo: 1, frequency: 45 },
+    'succeeded',
+    '频率已设定为45Hz',
+    870,
+    '25 minutes',
+  ],
+  [
+    'IRR-VALVE-4-01',
+    'openValve',
+    { channel: 2, durationMinutes: 60 },
+    'succeeded',
+    '2路阀门已开启',
+    1930,
+    '15 minutes',
+  ],
 ];
 
 /** [user, action (the route's key, see audit-route.ts), method, url, target, result, HTTP status, message, ms, age] */
@@ -159,6 +205,8 @@ const TIMEOUTS: Record<string, number> = {
   stopPump: 60,
   setFrequency: 30,
   setGateOpening: 300,
+  setRecipe: 30,
+  startProgram: 60,
 };
 
 export async function seedDemoRecords(

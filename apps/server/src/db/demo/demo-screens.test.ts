@@ -1,18 +1,37 @@
 import {
+  alarmRecordEntity,
+  alarmRuleEntity,
+  AREA_DEVICE_CALLS,
+  AREAS,
+  areaOf,
   controllerInstanceEntity,
   controllerTemplateEntity,
   dataPermissionEntity,
   DEVICE_FILE_CALLS,
   entityCalls,
+  fertigationProgramEntity,
+  fertilizerRecipeEntity,
+  IRRIGATION_CALLS,
   iotCommandEntity,
   iotDeviceFileEntity,
+  MONITOR_REPORT_CALLS,
   operationLogEntity,
+  rotationScheduleEntity,
   sensorInstanceEntity,
   sensorTemplateEntity,
+  soilMoistureRuleEntity,
   sysParamEntity,
   sysPostEntity,
+  valveGroupEntity,
+  WEATHER_CALLS,
+  WORKBENCH_CALLS,
+  type AreaDevicePage,
+  type AreaReport,
+  type DailyEt0,
   type EntityDef,
   type ThingModel,
+  type WaterDelivered,
+  type WorkbenchOverview,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '@shuili/test-support/api-client';
@@ -33,7 +52,23 @@ const SCREENS: Array<[EntityDef, Record<string, string>]> = [
   [iotDeviceFileEntity, { fileKind: 'image' }],
   [iotCommandEntity, {}],
   [operationLogEntity, {}],
+  // The monitoring areas (issue 18): rules and alarms of every area, the irrigation plan, the
+  // fertigation recipe and program.
+  [alarmRuleEntity, {}],
+  [alarmRecordEntity, {}],
+  [valveGroupEntity, {}],
+  [rotationScheduleEntity, {}],
+  [soilMoistureRuleEntity, {}],
+  [fertilizerRecipeEntity, {}],
+  [fertigationProgramEntity, {}],
 ];
+
+const DAY_MS = 86_400_000;
+/** A day of the demo's calendar (Asia/Shanghai), `days` from today. */
+const localDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+    new Date(Date.now() + days * DAY_MS),
+  );
 
 describe.each(BACKENDS)('the demo seed on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -130,6 +165,63 @@ describe.each(BACKENDS)('the demo seed on $backend', ({ backend, available }) =>
       else expect(bytes.toString('utf8')).toMatch(/[\u4e00-\u9fff]/);
     }
   });
+
+  it.skipIf(!available)(
+    'gives the monitoring screens a simulated past at first sight',
+    async () => {
+      const get = async <T>(url: string, query: Record<string, string> = {}): Promise<T> => {
+        const answer = await call(server, 'GET', url, { token: admin, query });
+        expect(answer.status, `${url} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+        return answer.body.data as T;
+      };
+      const end = new Date();
+      const start = new Date(end.getTime() - 2 * DAY_MS);
+      const first = new Map<string, string>();
+      for (const area of AREAS) {
+        // Every area's devices, with the values of their last readings.
+        const page = await get<AreaDevicePage>(AREA_DEVICE_CALLS.query, { area: area.code });
+        expect(page.total, area.code).toBeGreaterThan(0);
+        expect(
+          page.list.some((row) => Object.keys(row.values ?? {}).length > 0),
+          area.code,
+        ).toBe(true);
+        first.set(area.code, page.list[0]!.id);
+        // Its data report of the last two days, by hour.
+        const report = await get<AreaReport>(MONITOR_REPORT_CALLS.query, {
+          area: area.code,
+          deviceIds: page.list[0]!.id,
+          keys: area.reportFactors.join(','),
+          start: start.toISOString(),
+          end: end.toISOString(),
+          bucket: 'hour',
+        });
+        expect(
+          report.series.filter((series) => series.stats.count > 0).map((series) => series.key),
+          area.code,
+        ).toEqual([...area.reportFactors]);
+      }
+      // Water delivered per zone over the last three days.
+      const water = await get<WaterDelivered>(IRRIGATION_CALLS.waterDelivered, {
+        start: localDay(-2),
+        end: localDay(0),
+      });
+      expect(water.volumes.reduce((sum, row) => sum + row.volume, 0)).toBeGreaterThan(0);
+      // Yesterday's reference evapotranspiration at a weather station.
+      const et0 = await get<DailyEt0>(WEATHER_CALLS.dailyEt0, {
+        deviceId: first.get(areaOf('weatherStation')!.code)!,
+        start: localDay(-1),
+        end: localDay(-1),
+      });
+      expect(et0.list[0]!.et0, JSON.stringify(et0.list[0])).toBeGreaterThan(0);
+      // The workbench: alarms waiting, operations, the map and the water section.
+      const overview = await get<WorkbenchOverview>(WORKBENCH_CALLS.overview);
+      expect(overview.alarms!.open).toBeGreaterThan(0);
+      expect(overview.alarms!.recent.length).toBeGreaterThan(0);
+      expect(overview.commands!.recent.length).toBeGreaterThan(0);
+      expect(overview.map.ids.length).toBeGreaterThan(0);
+      expect(overview.water!.month).toBeGreaterThanOrEqual(overview.water!.today);
+    },
+  );
 
   it.skipIf(!available)('gives acme its posts and parameters in English', async () => {
     const acme = (await signIn(server, 'acme', 'admin', 'admin123')).access_token;

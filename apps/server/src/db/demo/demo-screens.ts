@@ -3,11 +3,13 @@ import type { Sql } from '../database';
 import { seedDemoDataPermission, seedDemoPostsAndParams } from './demo-admin';
 import { seedDemoBindings } from './demo-bindings';
 import { seedDemoFiles } from './demo-files';
+import { seedDemoMonitoring } from './demo-monitoring';
 import { seedDemoRecords } from './demo-records';
 
 /**
  * Rows for the screens a fresh demo would show empty (posts, parameters, data permissions,
- * sensors and controllers, device files and images, operation records), so a new user sees
+ * sensors and controllers, device files and images, operation records, the monitoring areas'
+ * rules, alarms, valve groups, schedules, recipes and programs), so a new user sees
  * each one working. Runs once, when the demo tenant is created (seed.ts): what users delete
  * later stays deleted. `demo` is the Chinese district with devices; `acme` gets its posts and
  * parameters in English.
@@ -25,4 +27,5 @@ export async function seedDemoScreens(
   await seedDemoBindings(sql, tenantId);
   await seedDemoFiles(sql, tenantId, storage, userIds[0]);
   await seedDemoRecords(sql, tenantId, userIds);
+  await seedDemoMonitoring(sql, tenantId, userIds);
 }

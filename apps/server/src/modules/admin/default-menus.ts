@@ -1,10 +1,18 @@
 import {
+  AREA_SCREEN_ICONS,
+  AREA_SCREENS,
+  AREAS,
+  areaScreenPath,
+  CROSS_AREA_MENU_SEQUENCE,
+  CROSS_AREA_SCREENS,
   ENTITIES,
   entityButtons,
   ROLE_ADMIN,
   ROLE_OPERATOR,
+  type AreaScreen,
   type EntityDef,
 } from '@shuili/contract';
+import { MONITOR_OPERATOR_CALLS } from '../monitor/monitor-grants';
 
 /**
  * The menus of the screens that exist, given to every new tenant. `menuName` is a translation
@@ -148,6 +156,62 @@ function iotMenus(): MenuSeed[] {
   return menus;
 }
 
+/**
+ * The monitoring areas' menus, from their declarations (contract areas/): a group per area at its
+ * spec route group, a menu per screen it has at the screen's spec path (code: the path's last
+ * segment), and the cross-area screens as top-level menus. Operators get the screens the area
+ * lists for them (AreaDef.operatorScreens) and the cross-area ones.
+ */
+function areaMenus(): MenuSeed[] {
+  const menus: MenuSeed[] = [];
+  for (const area of AREAS) {
+    const operator = area.operatorScreens.length > 0 ? [ROLE_OPERATOR] : [];
+    menus.push({
+      menuCode: area.code,
+      menuName: `route.${area.code}`,
+      menuIcon: area.icon,
+      menuPath: area.group,
+      menuComponent: 'Layout',
+      menuSequence: area.menuSequence,
+      roles: operator,
+    });
+    // In the declaration's order: the spec's, which differs from area to area.
+    (Object.entries(area.screens) as Array<[AreaScreen, string]>).forEach(
+      ([screen, segment], index) => {
+        menus.push({
+          menuCode: segment,
+          menuName: `route.${segment}`,
+          menuIcon: AREA_SCREEN_ICONS[screen],
+          menuPath: areaScreenPath(area, screen)!,
+          menuComponent: `${area.code}/${segment}`,
+          menuSequence: (index + 1) * 10,
+          parent: area.code,
+          roles: area.operatorScreens.includes(screen) ? [ROLE_OPERATOR] : [],
+          // The buttons of entities edited on this screen (a configuration's recipes, programs).
+          buttons: ENTITIES.filter(
+            (entity) => entity.route === areaScreenPath(area, screen),
+          ).flatMap(buttonsOf),
+        });
+      },
+    );
+  }
+  for (const screen of AREA_SCREENS) {
+    const path = CROSS_AREA_SCREENS[screen];
+    if (!path) continue;
+    const code = path.slice(1);
+    menus.push({
+      menuCode: code,
+      menuName: `route.${code}`,
+      menuIcon: AREA_SCREEN_ICONS[screen],
+      menuPath: path,
+      menuComponent: code,
+      menuSequence: CROSS_AREA_MENU_SEQUENCE[screen] ?? 39,
+      roles: [ROLE_OPERATOR],
+    });
+  }
+  return menus;
+}
+
 export const DEFAULT_MENUS: MenuSeed[] = [
   {
     menuCode: 'home',
@@ -187,6 +251,7 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     roles: [ROLE_OPERATOR],
   },
   ...iotMenus(),
+  ...areaMenus(),
   ...entityMenus('admin', '/admin', ICONS),
   {
     menuCode: 'regionalManagement',
@@ -270,11 +335,13 @@ export interface DefaultRoleGrants {
 
 /**
  * The grants the default roles other than ROLE_ADMIN (which holds everything) start with in a
- * new tenant. Given once: the buttons when the tenant is provisioned, the URLs with the tenant's
- * first URL list (UrlGrantService.syncCatalogue, right after provisioning or at the first start
- * after the seed). From then on they are the tenant's to change: nothing grants them again, so
- * what an administrator revokes stays revoked. default-role-grants.test.ts checks every path
- * against the server's routes and every button against the role's menus.
+ * new tenant. Given once: a button with its menu when the tenant is given that menu
+ * (default-menu-sync.ts: at provisioning, or at the first start after an upgrade added it), a
+ * URL when it first enters the tenant's URL list (UrlGrantService.syncCatalogue: right after
+ * provisioning, or at the first start that serves a new route). From then on they are the
+ * tenant's to change: nothing grants them again, so what an administrator revokes stays
+ * revoked. default-role-grants.test.ts checks every path against the server's routes and every
+ * button against the role's menus.
  */
 export const DEFAULT_ROLE_GRANTS: Readonly<Record<string, DefaultRoleGrants>> = {
   // Day-to-day monitoring and control: read devices, their telemetry and alarms, send commands,
@@ -318,6 +385,8 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<string, DefaultRoleGrants>> = 
       '/api/iot/alarm/exportWordAlarmRecord',
       '/api/iot/alarm/acknowledgeAlarm',
       '/api/iot/alarm/queryAlarmRule',
+      // The monitoring areas' screens (modules/monitor/monitor-grants.ts).
+      ...MONITOR_OPERATOR_CALLS,
     ],
     buttons: ['iotdevice:export', 'iotCommand:export', 'alarmRecord:export'],
   },

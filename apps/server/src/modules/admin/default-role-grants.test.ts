@@ -1,4 +1,7 @@
 import {
+  AREA_DEVICE_CALLS,
+  AREAS,
+  areaScreenPath,
   alarmRecordEntity,
   alarmRuleEntity,
   entityCalls,
@@ -6,6 +9,7 @@ import {
   iotDeviceEntity,
   iotProductEntity,
   iotProjectEntity,
+  type AreaScreen,
   type MenuNode,
   ROLE_ADMIN,
   ROLE_OPERATOR,
@@ -21,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, type CallOptions } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { UrlGrantService } from '../authority/url-grant.service';
+import { syncDefaultMenus } from './default-menu-sync';
 import { DEFAULT_MENUS, DEFAULT_ROLE_GRANTS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
 
 /*
@@ -32,6 +37,23 @@ const OPERATOR_URLS = [...DEFAULT_ROLE_GRANTS[ROLE_OPERATOR]!.urls].sort();
 const OPERATOR_BUTTONS = [...DEFAULT_ROLE_GRANTS[ROLE_OPERATOR]!.buttons].sort();
 /** The IoT screens an operator sees, in the sidebar's order. */
 const OPERATOR_IOT_PATHS = [iotDeviceEntity.route, iotCommandEntity.route, alarmRecordEntity.route];
+/** The operator's menu groups: home, the IoT screens, every area, the cross-area screens. */
+const OPERATOR_GROUPS = [
+  'home',
+  'iot',
+  ...AREAS.map((area) => area.code),
+  'deviceDataReport',
+  'warningInformation',
+];
+/** The screens of each area an operator sees (AreaDef.operatorScreens), in menu order. */
+const OPERATOR_AREA_PATHS = Object.fromEntries(
+  AREAS.map((area) => [
+    area.code,
+    (Object.keys(area.screens) as AreaScreen[])
+      .filter((screen) => area.operatorScreens.includes(screen))
+      .map((screen) => areaScreenPath(area, screen)),
+  ]),
+);
 
 describe.each(BACKENDS)('default role grants on $backend', ({ backend, available }) => {
   let server: TestServer;
@@ -86,9 +108,12 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
     expect(answer.status).toBe(200);
     const menus = answer.body.data.menu as MenuNode[];
     const iot = menus.find((node) => node.menuCode === 'iot');
+    const childPaths = (code: string) =>
+      (menus.find((node) => node.menuCode === code)?.children ?? []).map((node) => node.menuPath);
     return {
       groups: menus.map((node) => node.menuCode),
       iotPaths: (iot?.children ?? []).map((node) => node.menuPath),
+      areaPaths: Object.fromEntries(AREAS.map((area) => [area.code, childPaths(area.code)])),
       buttons: [...(answer.body.data.menuButton as string[])].sort(),
     };
   }
@@ -116,6 +141,9 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
   test('the declaration names real granted routes and buttons of the role’s own menus', async () => {
     const catalogue = new Set((await routeCatalogue()).map((route) => route.url));
     expect(catalogue.size).toBeGreaterThan(100);
+    // A menu's code is its key in every tenant (sys_menu is unique by tenant and code).
+    const codes = DEFAULT_MENUS.map((menu) => menu.menuCode);
+    expect(codes.filter((code, index) => codes.indexOf(code) !== index)).toEqual([]);
     const roleCodes = DEFAULT_ROLES.map((role) => role.roleCode);
     for (const [roleCode, grants] of Object.entries(DEFAULT_ROLE_GRANTS)) {
       expect(roleCodes, 'a default role').toContain(roleCode);
@@ -146,8 +174,16 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
   test('the demo operator holds exactly the default URLs, the IoT screens and their exports', async () => {
     expect(await urlsOf('demo', ROLE_OPERATOR)).toEqual(OPERATOR_URLS);
     const seen = await authorityOf(tokens.operator);
-    expect(seen.groups).toEqual(['home', 'iot']);
+    expect(seen.groups).toEqual(OPERATOR_GROUPS);
     expect(seen.iotPaths).toEqual(OPERATOR_IOT_PATHS);
+    expect(seen.areaPaths).toEqual(OPERATOR_AREA_PATHS);
+    expect(seen.areaPaths.soilMoisture).toEqual([
+      '/soilMoisture/soilMoistureMonitor',
+      '/soilMoisture/soilMoistureDevice',
+      '/soilMoisture/soilMoistureDataReport',
+      '/soilMoisture/soilMoistureWarnInfor',
+      '/soilMoisture/soilMoistureOperationRecord',
+    ]);
     expect(seen.buttons).toEqual(OPERATOR_BUTTONS);
   });
 
@@ -349,5 +385,98 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
       body: { deviceId: '1', name: 'openGate', params: {} },
     });
     expect(refused.status).toBe(403);
+  });
+
+  test('a tenant provisioned before the areas gets their menus and calls at the next start, once', async () => {
+    const tenantCode = `up${Date.now().toString(36)}`;
+    const created = await as(tokens.platform, 'POST', entityCalls(sysTenantEntity).add, {
+      body: {
+        tenantCode,
+        tenantName: `Upgrade ${tenantCode}`,
+        adminUsername: 'boss',
+        adminPassword: 'secret-123',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const areaCodes = DEFAULT_MENUS.filter(
+      (menu) =>
+        AREAS.some((area) => area.code === menu.menuCode || area.code === menu.parent) ||
+        ['deviceDataReport', 'warningInformation'].includes(menu.menuCode),
+    ).map((menu) => menu.menuCode);
+    const tenantId = await server.db.system(async (sql) => {
+      const { rows } = await sql.query<{ id: string }>(
+        'SELECT id::text FROM tenant WHERE tenant_code = $1',
+        [tenantCode],
+      );
+      // As the tenant was before issue 18: no area menus, never given them, no area call listed.
+      await sql.query('DELETE FROM sys_menu WHERE tenant_id = $1 AND menu_code = ANY($2::text[])', [
+        rows[0]!.id,
+        areaCodes,
+      ]);
+      await sql.query(
+        'DELETE FROM sys_menu_default WHERE tenant_id = $1 AND menu_code = ANY($2::text[])',
+        [rows[0]!.id, areaCodes],
+      );
+      await sql.query('DELETE FROM sys_url WHERE tenant_id = $1 AND url = $2', [
+        rows[0]!.id,
+        AREA_DEVICE_CALLS.query,
+      ]);
+      return rows[0]!.id;
+    });
+    /** The menu codes a role of the tenant holds. */
+    const menusOf = async (roleCode: string) =>
+      (
+        await server.db.system((sql) =>
+          sql.query<{ menu_code: string }>(
+            `SELECT m.menu_code FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id
+               JOIN sys_role r ON r.id = rm.role_id
+              WHERE r.tenant_id = $1 AND r.role_code = $2 ORDER BY m.menu_code`,
+            [tenantId, roleCode],
+          ),
+        )
+      ).rows.map((row) => row.menu_code);
+    expect((await menusOf(ROLE_ADMIN)).filter((code) => areaCodes.includes(code))).toEqual([]);
+    expect(await urlsOf(tenantCode, ROLE_OPERATOR)).not.toContain(AREA_DEVICE_CALLS.query);
+
+    /** What a start does: the seed's menu sync, then the routes listed in every tenant. */
+    const restart = async () => {
+      await server.db.system((sql) => syncDefaultMenus(sql));
+      const restarted = new UrlGrantService(server.db);
+      for (const route of await routeCatalogue()) restarted.register(route);
+      await server.db.system((sql) => restarted.syncCatalogue(sql));
+    };
+    await restart();
+    expect((await menusOf(ROLE_ADMIN)).filter((code) => areaCodes.includes(code))).toEqual(
+      [...areaCodes].sort(),
+    );
+    const operatorAreaMenus = DEFAULT_MENUS.filter(
+      (menu) => areaCodes.includes(menu.menuCode) && menu.roles.includes(ROLE_OPERATOR),
+    ).map((menu) => menu.menuCode);
+    expect(operatorAreaMenus).toContain('soilMoistureMonitor');
+    expect(operatorAreaMenus).not.toContain('irrigationMonitorConfiguration');
+    expect((await menusOf(ROLE_OPERATOR)).filter((code) => areaCodes.includes(code))).toEqual(
+      [...operatorAreaMenus].sort(),
+    );
+    expect(await urlsOf(tenantCode, ROLE_OPERATOR)).toEqual(OPERATOR_URLS);
+
+    // Its administrator removes the weather area and takes the area list from the operators.
+    await server.db.system(async (sql) => {
+      await sql.query(
+        `DELETE FROM sys_menu WHERE tenant_id = $1 AND menu_code = 'weatherStation'`,
+        [tenantId],
+      );
+      await sql.query(
+        `DELETE FROM sys_role_url ru USING sys_url u, sys_role r
+          WHERE ru.url_id = u.id AND ru.role_id = r.id AND r.tenant_id = $1
+            AND r.role_code = $2 AND u.url = $3`,
+        [tenantId, ROLE_OPERATOR, AREA_DEVICE_CALLS.query],
+      );
+    });
+    await restart();
+    const held = await menusOf(ROLE_ADMIN);
+    expect(held).not.toContain('weatherStation');
+    expect(held).not.toContain('weatherDevice');
+    expect(held).toContain('soilMoistureDevice');
+    expect(await urlsOf(tenantCode, ROLE_OPERATOR)).not.toContain(AREA_DEVICE_CALLS.query);
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_DICTS, dictNameKey, type Lang } from '@shuili/contract';
 import type { Sql } from '../../db/database';
 import { seedIotCatalogue } from '../iot/device/iot-seed';
-import { DEFAULT_MENUS, DEFAULT_ROLE_GRANTS, DEFAULT_ROLES, EXTRA_BUTTONS } from './default-menus';
+import { syncDefaultMenus } from './default-menu-sync';
+import { DEFAULT_ROLES } from './default-menus';
 
 export interface NewUser {
   username: string;
@@ -68,54 +69,8 @@ export async function provisionTenant(
   );
   const orgId = org.rows[0]!.id;
 
-  const menuIds = new Map<string, string>();
-  for (const menu of DEFAULT_MENUS) {
-    if (menu.platformOnly && !tenant.isPlatform) continue;
-    const inserted = await sql.query<{ id: string }>(
-      `INSERT INTO sys_menu (tenant_id, menu_code, menu_name, menu_icon, menu_path, menu_component, menu_sequence, menu_parent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [
-        tenantId,
-        menu.menuCode,
-        menu.menuName,
-        menu.menuIcon,
-        menu.menuPath,
-        menu.menuComponent,
-        menu.menuSequence,
-        menu.parent ? menuIds.get(menu.parent) : null,
-      ],
-    );
-    const menuId = inserted.rows[0]!.id;
-    menuIds.set(menu.menuCode, menuId);
-    const buttons = [...(menu.buttons ?? []), ...(EXTRA_BUTTONS[menu.menuCode] ?? [])];
-    if (buttons.length > 0) {
-      await sql.query(
-        `INSERT INTO sys_menu_button (tenant_id, menu_id, button_code, button_name)
-         SELECT $1, $2, unnest($3::text[]), unnest($4::text[])`,
-        [tenantId, menuId, buttons.map((b) => b.buttonCode), buttons.map((b) => b.buttonName)],
-      );
-    }
-    for (const roleCode of ['ROLE_ADMIN', ...menu.roles]) {
-      const roleId = roleIds.get(roleCode);
-      if (roleId) {
-        await sql.query(
-          'INSERT INTO sys_role_menu (tenant_id, role_id, menu_id) VALUES ($1, $2, $3)',
-          [tenantId, roleId, menuId],
-        );
-      }
-    }
-  }
-
-  // The default roles' buttons (DEFAULT_ROLE_GRANTS), once, on the menus just created.
-  for (const [roleCode, grants] of Object.entries(DEFAULT_ROLE_GRANTS)) {
-    const roleId = roleIds.get(roleCode);
-    if (!roleId || grants.buttons.length === 0) continue;
-    await sql.query(
-      `INSERT INTO sys_role_menu_button (tenant_id, role_id, button_id)
-       SELECT $1, $2, id FROM sys_menu_button WHERE tenant_id = $1 AND button_code = ANY($3::text[])`,
-      [tenantId, roleId, grants.buttons],
-    );
-  }
+  // The menus of the existing screens, their buttons, and the default roles' grants on them.
+  await syncDefaultMenus(sql, [tenantId]);
 
   await sql.query(
     `INSERT INTO sys_dict (tenant_id, dict_type, dict_name, dict_value, dict_sequence)

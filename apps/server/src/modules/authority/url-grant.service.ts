@@ -35,25 +35,21 @@ export class UrlGrantService {
   /**
    * Lists every granted route as a URL permission of the given tenants (all when none given):
    * new routes are added, existing rows keep their grants; a URL no route serves any more is
-   * no longer marked as generated. A tenant getting its first URL list (a new tenant: right
-   * after provisioning, or at the first start after the seed) gets with it its default roles'
-   * URL grants (DEFAULT_ROLE_GRANTS); a tenant that has a list already never gets them again,
-   * so grants its administrator revoked stay revoked.
+   * no longer marked as generated. A URL new to a tenant's list (every URL of a new tenant, right
+   * after provisioning; a route added by an upgrade, at the first start that serves it) comes
+   * with its default roles' grants (DEFAULT_ROLE_GRANTS); a URL the list holds already never
+   * gets them again, so grants its administrator revoked stay revoked.
    */
   async syncCatalogue(sql: Sql, tenantIds?: string[]): Promise<void> {
-    const firstList = await sql.query<{ id: string }>(
-      `SELECT t.id::text AS id FROM tenant t
-        WHERE ($1::bigint[] IS NULL OR t.id = ANY($1::bigint[]))
-          AND NOT EXISTS (SELECT 1 FROM sys_url u WHERE u.tenant_id = t.id)`,
-      [tenantIds ?? null],
-    );
     const urls = this.catalogue.map((route) => route.url);
-    await sql.query(
+    // xmax is 0 on a row this statement inserted, not on one it updated.
+    const { rows: added } = await sql.query<{ url_id: string }>(
       `INSERT INTO sys_url (tenant_id, url, method, description, generated)
        SELECT t.id, c.url, c.method, c.description, true
          FROM tenant t, unnest($1::text[], $2::text[], $3::text[]) AS c(url, method, description)
         WHERE $4::bigint[] IS NULL OR t.id = ANY($4::bigint[])
-       ON CONFLICT (tenant_id, url) DO UPDATE SET generated = true, method = EXCLUDED.method`,
+       ON CONFLICT (tenant_id, url) DO UPDATE SET generated = true, method = EXCLUDED.method
+       RETURNING CASE WHEN xmax = 0 THEN id::text END AS url_id`,
       [
         urls,
         this.catalogue.map((route) => route.method),
@@ -66,13 +62,13 @@ export class UrlGrantService {
          AND ($2::bigint[] IS NULL OR tenant_id = ANY($2::bigint[]))`,
       [urls, tenantIds ?? null],
     );
-    const fresh = firstList.rows.map((row) => row.id);
+    const fresh = added.flatMap((row) => (row.url_id ? [row.url_id] : []));
     if (fresh.length > 0) await this.grantDefaults(sql, fresh);
     this.invalidate();
   }
 
-  /** Grants the default roles of the given tenants their default URLs (those the list holds). */
-  private async grantDefaults(sql: Sql, tenantIds: string[]): Promise<void> {
+  /** Grants the default roles their default URLs among the given (newly listed) URL rows. */
+  private async grantDefaults(sql: Sql, urlIds: string[]): Promise<void> {
     const pairs = Object.entries(DEFAULT_ROLE_GRANTS).flatMap(([roleCode, grants]) =>
       grants.urls.map((url) => [roleCode, url] as const),
     );
@@ -80,10 +76,10 @@ export class UrlGrantService {
       `INSERT INTO sys_role_url (tenant_id, role_id, url_id)
        SELECT r.tenant_id, r.id, u.id
          FROM unnest($2::text[], $3::text[]) AS d(role_code, url)
-         JOIN sys_role r ON r.role_code = d.role_code AND r.tenant_id = ANY($1::bigint[])
-         JOIN sys_url u ON u.tenant_id = r.tenant_id AND u.url = d.url
+         JOIN sys_url u ON u.url = d.url AND u.id = ANY($1::bigint[])
+         JOIN sys_role r ON r.role_code = d.role_code AND r.tenant_id = u.tenant_id
        ON CONFLICT DO NOTHING`,
-      [tenantIds, pairs.map(([roleCode]) => roleCode), pairs.map(([, url]) => url)],
+      [urlIds, pairs.map(([roleCode]) => roleCode), pairs.map(([, url]) => url)],
     );
   }
 

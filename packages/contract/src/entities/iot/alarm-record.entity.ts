@@ -1,4 +1,5 @@
 import { defineEntity, f, label, type RefTarget } from '../../entity-kit';
+import { deviceKindField } from './device-kind-field';
 import { DEVICE_TARGET } from './targets';
 
 const ALARM_RULE_TARGET: RefTarget = {
@@ -83,5 +84,26 @@ export const alarmRecordEntity = defineEntity({
       search: undefined,
       max: 500,
     }),
+    /** Whether someone acknowledged it (the warning screens' filter). */
+    acknowledged: f.bool({
+      label: label('Acknowledged', '已确认', '已確認'),
+      readOnly: true,
+      list: false,
+      export: false,
+      search: 'eq',
+      computed: 't.acknowledged_at IS NOT NULL',
+    }),
+    /** Part of the device's number or name, or of the property key (the warning screens' search). */
+    text: f.text({
+      label: label('Device or factor', '设备或因子', '設備或因子'),
+      readOnly: true,
+      list: false,
+      export: false,
+      search: 'like',
+      max: 64,
+      computed: `SELECT d.device_no || ' ' || coalesce(d.device_name, '') || ' ' || t.property_key
+        FROM iot_device d WHERE d.id = t.device_id`,
+    }),
+    deviceKind: deviceKindField(),
   },
 });

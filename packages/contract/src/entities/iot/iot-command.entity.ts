@@ -1,4 +1,5 @@
 import { defineEntity, f, label } from '../../entity-kit';
+import { deviceKindField } from './device-kind-field';
 import { DEVICE_TARGET } from './targets';
 
 /** Where a command is in its life; only the command service moves it. */
@@ -106,5 +107,6 @@ export const iotCommandEntity = defineEntity({
       search: undefined,
       max: 500,
     }),
+    deviceKind: deviceKindField(),
   },
 });

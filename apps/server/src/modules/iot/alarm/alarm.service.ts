@@ -144,6 +144,54 @@ export class AlarmService implements IngestListener {
     await this.announce(auth.tenantId, auth.tenantCode, done);
   }
 
+  /**
+   * Raises or clears alarms another module judged (a condition lasting hours, which no single
+   * reading shows: a drought), under one of the tenant's rules: the same records, bells and live
+   * pushes as the rules' own, one open record per rule and device.
+   */
+  async judged(
+    tenantId: string,
+    tenantCode: string,
+    rule: AlarmRuleSpec,
+    verdicts: ReadonlyArray<{
+      deviceId: string;
+      state: 'breach' | 'clear';
+      value: number | null;
+      threshold: number | null;
+      at: Date;
+    }>,
+  ): Promise<void> {
+    if (verdicts.length === 0) return;
+    const announcements = await this.deps.db.tenant(tenantId, async (sql) => {
+      const open = await alarmRepo.openOf(
+        sql,
+        [rule.id],
+        verdicts.map((one) => one.deviceId),
+      );
+      const done: Announcement[] = [];
+      for (const verdict of verdicts) {
+        const openId = open.get(`${rule.id}:${verdict.deviceId}`);
+        if (verdict.state === 'clear') {
+          const record = openId ? await alarmRepo.clear(sql, openId, verdict.at) : undefined;
+          if (record) done.push({ event: 'cleared', record, rule });
+          continue;
+        }
+        if (openId) continue;
+        const record = await alarmRepo.open(sql, {
+          tenantId,
+          rule,
+          deviceId: verdict.deviceId,
+          value: verdict.value,
+          threshold: verdict.threshold,
+          at: verdict.at,
+        });
+        if (record) done.push(await this.raised(sql, tenantId, record, rule));
+      }
+      return done;
+    });
+    await this.announce(tenantId, tenantCode, announcements);
+  }
+
   /** Raises noData alarms of devices silent too long, on one node at a time. */
   async checkSilence(): Promise<void> {
     const silent = await this.deps.db.withLock('iot:alarm:nodata', (sql) =>

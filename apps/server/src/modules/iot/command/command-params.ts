@@ -22,3 +22,20 @@ export function checkCommand(
   if (problems.length) throw new AppError(400, 'validation.invalid', { fields: problems });
   return { timeoutSeconds };
 }
+
+/**
+ * The parameters that pick what a command acts on: those its `property` template names
+ * (`valve{channel}State`: the channel). Two commands of one name conflict only on the same
+ * target; a command without a template has one target, the device.
+ */
+export function commandTarget(
+  model: ThingModel,
+  name: string,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const template = model.commands.find((command) => command.key === name)?.property ?? '';
+  const target: Record<string, unknown> = {};
+  for (const [, key] of template.matchAll(/\{(\w+)\}/g))
+    if (key !== undefined && params[key] !== undefined) target[key] = params[key];
+  return target;
+}

@@ -22,6 +22,9 @@ export interface CommandRow {
 export interface CommandDevice {
   id: string;
   device_no: string;
+  device_name: string;
+  /** Its product's device kind (command guards are registered per kind). */
+  kind: string | null;
   online: boolean;
   thing_model: unknown;
 }
@@ -55,7 +58,8 @@ export function toView(row: CommandRow): CommandView {
 export const commandRepo = {
   async device(sql: Sql, deviceId: string): Promise<CommandDevice | undefined> {
     const { rows } = await sql.query<CommandDevice>(
-      `SELECT d.id::text, d.device_no, coalesce(d.online, false) AS online, p.thing_model
+      `SELECT d.id::text, d.device_no, d.device_name, p.device_kind AS kind,
+              coalesce(d.online, false) AS online, p.thing_model
          FROM iot_device d LEFT JOIN iot_product p ON p.id = d.product_id
         WHERE d.id = $1`,
       [deviceId],
@@ -73,21 +77,74 @@ export const commandRepo = {
     ]);
   },
 
-  async active(sql: Sql, deviceId: string, name: string): Promise<CommandRow | undefined> {
+  /**
+   * A command of the same name still under way on the device, for the same target: `target`
+   * holds the parameters that pick what it acts on (openValve's channel), so opening channel 2
+   * while channel 1's open is under way is no conflict.
+   */
+  async active(
+    sql: Sql,
+    deviceId: string,
+    name: string,
+    target: Record<string, unknown> = {},
+  ): Promise<CommandRow | undefined> {
     const { rows } = await sql.query<CommandRow>(
       `SELECT ${COLUMNS} FROM iot_command
         WHERE device_id = $1 AND name = $2 AND status IN ('pending', 'sent')
+          AND ($3::jsonb = '{}'::jsonb OR params::jsonb @> $3::jsonb)
         ORDER BY id LIMIT 1`,
-      [deviceId, name],
+      [deviceId, name, JSON.stringify(target)],
     );
     return rows[0];
+  },
+
+  /** Commands of these names under way on a device (pending or sent), oldest first. */
+  async underWay(sql: Sql, deviceId: string, names: readonly string[]): Promise<CommandRow[]> {
+    const { rows } = await sql.query<CommandRow>(
+      `SELECT ${COLUMNS} FROM iot_command
+        WHERE device_id = $1 AND name = ANY ($2::text[]) AND status IN ('pending', 'sent')
+        ORDER BY id`,
+      [deviceId, names],
+    );
+    return rows;
+  },
+
+  /**
+   * Records that a scheduler run did something (`effect`: "open:12:3") with this command;
+   * answers the command an earlier attempt of the run recorded instead, if any.
+   */
+  async claimRunEffect(
+    sql: Sql,
+    effect: { tenantId: string; runId: string; effect: string },
+  ): Promise<{ fresh: boolean; commandId: string | null }> {
+    const { rows } = await sql.query<{ command_id: string | null; fresh: boolean }>(
+      `WITH inserted AS (
+         INSERT INTO scheduler_run_effect (tenant_id, run_id, effect) VALUES ($1, $2, $3)
+         ON CONFLICT (run_id, effect) DO NOTHING RETURNING command_id::text)
+       SELECT command_id, true AS fresh FROM inserted
+       UNION ALL
+       SELECT command_id::text, false FROM scheduler_run_effect
+        WHERE run_id = $2 AND effect = $3 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [effect.tenantId, effect.runId, effect.effect],
+    );
+    return { fresh: rows[0]?.fresh ?? true, commandId: rows[0]?.command_id ?? null };
+  },
+
+  async setRunEffectCommand(
+    sql: Sql,
+    effect: { runId: string; effect: string; commandId: string },
+  ): Promise<void> {
+    await sql.query(
+      'UPDATE scheduler_run_effect SET command_id = $3 WHERE run_id = $1 AND effect = $2',
+      [effect.runId, effect.effect, effect.commandId],
+    );
   },
 
   async insert(
     sql: Sql,
     row: {
       tenantId: string;
-      userId: string;
+      userId: string | null;
       username: string;
       deviceId: string;
       name: string;

@@ -15,7 +15,8 @@ import type {
   DevicePresenceMessage,
   IngestListener,
 } from '../telemetry/ingest-listener';
-import { checkCommand, thingModelOf } from './command-params';
+import { CommandGuards, type CommandGuardContext, type CommandOrigin } from './command-guards';
+import { checkCommand, commandTarget, thingModelOf } from './command-params';
 import { commandRepo, toView, type CommandRow } from './command.repo';
 import type { ControlTransport } from './control-transport';
 
@@ -37,11 +38,14 @@ export interface CommandServiceDeps {
  * receive the acknowledgement or sweep.
  */
 export class CommandService implements IngestListener {
+  /** The areas' guards and hooks around every command (command-guards.ts). */
+  readonly guards = new CommandGuards();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
 
   constructor(private readonly deps: CommandServiceDeps) {}
 
+  /** A user's command: guarded, recorded, sent now when the device is there. */
   async send(
     auth: AuthContext,
     input: {
@@ -51,53 +55,149 @@ export class CommandService implements IngestListener {
       expiresInSeconds: number;
     },
   ): Promise<CommandView> {
-    const row = await this.deps.db.tenant(auth, async (sql) => {
+    const { view } = await this.record(
+      { scope: auth, tenantId: auth.tenantId, userId: auth.userId, username: auth.username },
+      input,
+      null,
+    );
+    return view;
+  }
+
+  /**
+   * The server's own command (a scheduler processor's: a timed close, a rotation step), in the
+   * whole tenant's context, guarded like a user's. Idempotent by run: the same `effect` of the
+   * same `origin.runId` answers the command recorded the first time instead of sending another
+   * (an attempt taken over after its node died). Guards refusing it throw their AppError.
+   */
+  async sendForRun(input: {
+    tenantId: string;
+    deviceId: string;
+    name: string;
+    params: Record<string, unknown>;
+    expiresInSeconds: number;
+    /** Shown as the operator of the operation record (e.g. "rotation: North fields"). */
+    username: string;
+    origin: CommandOrigin & { runId: string };
+    /** What this command is to the run ("open:<device>:<channel>"): unique per run. */
+    effect: string;
+  }): Promise<{ view: CommandView; reused: boolean }> {
+    return this.record(
+      { scope: input.tenantId, tenantId: input.tenantId, userId: null, username: input.username },
+      input,
+      input.origin,
+      input.effect,
+    );
+  }
+
+  private async record(
+    actor: {
+      scope: AuthContext | string;
+      tenantId: string;
+      userId: string | null;
+      username: string;
+    },
+    input: {
+      deviceId: string;
+      name: string;
+      params: Record<string, unknown>;
+      expiresInSeconds: number;
+    },
+    origin: CommandOrigin | null,
+    effect?: string,
+  ): Promise<{ view: CommandView; reused: boolean }> {
+    const recorded = await this.deps.db.tenant(actor.scope, async (sql) => {
       const device = await commandRepo.device(sql, input.deviceId);
       if (!device)
         throw new AppError(400, 'validation.invalid', {
           fields: [{ field: 'deviceId', key: 'validation.refMissing' }],
         });
-      const { timeoutSeconds } = checkCommand(
-        thingModelOf(device.thing_model),
-        input.name,
-        input.params,
-      );
+      const model = thingModelOf(device.thing_model);
+      const { timeoutSeconds } = checkCommand(model, input.name, input.params);
       await commandRepo.lockDevice(sql, device.id);
-      const running = await commandRepo.active(sql, device.id, input.name);
+      if (effect && origin?.runId) {
+        const earlier = await commandRepo.claimRunEffect(sql, {
+          tenantId: actor.tenantId,
+          runId: origin.runId,
+          effect,
+        });
+        if (!earlier.fresh) {
+          const row = earlier.commandId
+            ? await commandRepo.byId(sql, earlier.commandId)
+            : undefined;
+          if (row) return { row, reused: true, tenantCode: '', deviceNo: device.device_no };
+        }
+      }
+      const running = await commandRepo.active(
+        sql,
+        device.id,
+        input.name,
+        commandTarget(model, input.name, input.params),
+      );
       if (running)
         throw new AppError(409, 'iot.commandConflict', {
           params: { command: input.name, id: running.id, status: running.status },
         });
-      return commandRepo.insert(sql, {
-        tenantId: auth.tenantId,
-        userId: auth.userId,
-        username: auth.username,
+      const guardContext: CommandGuardContext = {
+        sql,
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        username: actor.username,
+        device: {
+          id: device.id,
+          deviceNo: device.device_no,
+          deviceName: device.device_name,
+          kind: device.kind,
+          thingModel: model,
+        },
+        name: input.name,
+        params: input.params,
+        origin,
+      };
+      await this.guards.check(guardContext);
+      const row = await commandRepo.insert(sql, {
+        tenantId: actor.tenantId,
+        userId: actor.userId,
+        username: actor.username,
         deviceId: device.id,
         name: input.name,
         params: input.params,
         timeoutSeconds,
         expiresInSeconds: input.expiresInSeconds,
       });
+      if (effect && origin?.runId)
+        await commandRepo.setRunEffectCommand(sql, {
+          runId: origin.runId,
+          effect,
+          commandId: row.id,
+        });
+      await this.guards.recorded(guardContext, row.id);
+      const { rows } = await sql.query<{ tenant_code: string }>(
+        'SELECT tenant_code FROM tenant WHERE id = $1',
+        [actor.tenantId],
+      );
+      return { row, reused: false, tenantCode: rows[0]!.tenant_code, deviceNo: device.device_no };
     });
-    await this.push(auth.tenantCode, row, null);
+    if (recorded.reused)
+      return { view: await this.getIn(actor.scope, recorded.row.id), reused: true };
+    const { row, tenantCode } = recorded;
+    await this.push(tenantCode, row, null);
     // Read after the insert committed: a device coming online meanwhile delivers it itself.
-    const online = await this.deps.db.tenant(auth, (sql) =>
+    const online = await this.deps.db.tenant(actor.scope, (sql) =>
       commandRepo.deviceOnline(sql, input.deviceId),
     );
-    if (online) {
-      const device = await this.deps.db.tenant(auth, (sql) =>
-        commandRepo.device(sql, input.deviceId),
-      );
-      if (device)
-        await this.deliver(auth.tenantId, auth.tenantCode, device.id, device.device_no, row.id);
-    }
-    return this.get(auth, row.id);
+    if (online)
+      await this.deliver(actor.tenantId, tenantCode, input.deviceId, recorded.deviceNo, row.id);
+    return { view: await this.getIn(actor.scope, row.id), reused: false };
+  }
+
+  private async getIn(scope: AuthContext | string, id: string): Promise<CommandView> {
+    const row = await this.deps.db.tenant(scope, (sql) => commandRepo.byId(sql, id));
+    if (!row) throw notFound('error.recordNotFound');
+    return toView(row);
   }
 
   async get(auth: AuthContext, id: string): Promise<CommandView> {
-    const row = await this.deps.db.tenant(auth, (sql) => commandRepo.byId(sql, id));
-    if (!row) throw notFound('error.recordNotFound');
-    return toView(row);
+    return this.getIn(auth, id);
   }
 
   async cancel(auth: AuthContext, id: string): Promise<CommandView> {

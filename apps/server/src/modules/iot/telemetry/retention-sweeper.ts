@@ -76,6 +76,14 @@ export class RetentionSweeper {
         await sql.query(`DROP TABLE IF EXISTS "${name}"`);
         // Dropping a partition fires no trigger: its hours leave the rollup (migration 006) here.
         await sql.query('DELETE FROM iot_telemetry_hourly WHERE hour < $1', [end.toISOString()]);
+        // And the meter increases (migration 016) of days and months wholly before it anywhere.
+        await sql.query(`DELETE FROM iot_meter_daily WHERE day < $1::date - 1`, [
+          end.toISOString(),
+        ]);
+        await sql.query(
+          `DELETE FROM iot_meter_monthly WHERE month < date_trunc('month', $1::date - 1)::date`,
+          [end.toISOString()],
+        );
         dropped.push(name);
       }
       let deleted = 0;
@@ -86,6 +94,16 @@ export class RetentionSweeper {
           [tenantId, new Date(now.getTime() - days * DAY_MS).toISOString()],
         );
         deleted += removed.rows[0]!.n;
+        const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+        await sql.query(
+          `DELETE FROM iot_meter_daily WHERE tenant_id = $1 AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date - 1`,
+          [tenantId, cutoff],
+        );
+        await sql.query(
+          `DELETE FROM iot_meter_monthly WHERE tenant_id = $1
+              AND month < date_trunc('month', ($2::timestamptz AT TIME ZONE 'UTC')::date - 1)::date`,
+          [tenantId, cutoff],
+        );
       }
       return { dropped, deleted };
     });

@@ -23,7 +23,7 @@ import { tenantTimeZone } from './telemetry-settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const fieldError = (
+export const fieldError = (
   status: number,
   field: string,
   key: string,
@@ -34,6 +34,8 @@ export interface QueriedDevice {
   id: string;
   deviceNo: string;
   deviceName: string | null;
+  /** The product's kind (areas cover kinds). */
+  deviceKind: string | null;
   thingModel: ThingModel;
   properties: Map<string, ThingProperty>;
 }
@@ -43,16 +45,16 @@ export interface CheckedRange {
   end: Date;
 }
 
-/** start <= end and no longer than the limit of the kind of query. */
+/** start <= end and no longer than the limit of the kind of query (or the caller's own). */
 export function checkRange(
   start: string,
   end: string,
   kind: 'raw' | TelemetryBucket,
+  days = TELEMETRY_MAX_RANGE_DAYS[kind],
 ): CheckedRange {
   const from = instantOf(start);
   const to = instantOf(end);
   if (to.getTime() < from.getTime()) throw fieldError(400, 'end', 'validation.endBeforeStart');
-  const days = TELEMETRY_MAX_RANGE_DAYS[kind];
   if (to.getTime() - from.getTime() > days * DAY_MS)
     throw fieldError(400, 'end', 'iot.telemetry.rangeTooLong', { days });
   return { start: from, end: to };
@@ -79,6 +81,7 @@ export class TelemetryQueryService {
         id,
         deviceNo: row.device_no,
         deviceName: row.device_name,
+        deviceKind: row.device_kind,
         thingModel,
         properties: new Map(thingModel.properties.map((property) => [property.key, property])),
       };

@@ -482,7 +482,7 @@ describe.each(BACKENDS)('telemetry queries on $backend', ({ backend, available }
   );
 
   it.skipIf(!available)(
-    'the hourly rollup stays the readings grouped by hour through resends, deletes and sweeps',
+    'the hourly rollup stays the readings grouped by hour (first and last too) through resends, deletes and sweeps',
     async () => {
       // A QoS 1 resend of a stored reading is stored once and counted once.
       const resent = telemetryUplink(a, { ts: base, values: { flow: 0 } });
@@ -495,10 +495,15 @@ describe.each(BACKENDS)('telemetry queries on $backend', ({ backend, available }
             from === 'raw'
               ? `SELECT tenant_id::text, device_id::text, key, date_trunc('hour', ts, 'UTC') AS hour,
                         count(value)::int AS n, round(sum(value)::numeric, 9)::text AS sum,
-                        min(value) AS min, max(value) AS max
+                        min(value) AS min, max(value) AS max,
+                        min(ts) FILTER (WHERE value IS NOT NULL) AS first_ts,
+                        (array_agg(value ORDER BY ts) FILTER (WHERE value IS NOT NULL))[1] AS first_value,
+                        max(ts) FILTER (WHERE value IS NOT NULL) AS last_ts,
+                        (array_agg(value ORDER BY ts DESC) FILTER (WHERE value IS NOT NULL))[1] AS last_value
                    FROM iot_telemetry GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`
               : `SELECT tenant_id::text, device_id::text, key, hour, n,
-                        round(sum::numeric, 9)::text AS sum, min, max
+                        round(sum::numeric, 9)::text AS sum, min, max,
+                        first_ts, first_value, last_ts, last_value
                    FROM iot_telemetry_hourly ORDER BY 1, 2, 3, 4`,
           ),
         );

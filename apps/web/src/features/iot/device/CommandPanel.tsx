@@ -6,13 +6,14 @@ import {
 } from '@shuili/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../core/session-store';
 import { formatDate } from '../../../lib/format';
 import { useLiveTopic } from '../../../core/live/use-live-topic';
 import { useLabel } from '../../../resource/field-label';
 import { CommandForm } from './CommandForm';
+import { isFinalStatus } from './command-status';
 import { CommandStatusTag } from './CommandStatusTag';
 import { deviceApi } from './device-api';
 
@@ -23,6 +24,9 @@ export interface CommandPanelProps {
   deviceName: string;
   online: boolean;
 }
+
+/** Pushes kept for sends still waiting for their answer. */
+const EARLY_PUSHES = 50;
 
 /**
  * The controls of the device drawn from its thing model: each command with a form of its
@@ -39,18 +43,28 @@ export function CommandPanel({ deviceId, deviceNo, deviceName, online }: Command
     queryFn: ({ signal }) => deviceApi.control(deviceId, signal),
   });
   const [sent, setSent] = useState<CommandView[]>([]);
+  /** Pushes of this device's commands, by id, for a send whose answer has not come yet. */
+  const early = useRef(new Map<string, CommandView>());
 
   useLiveTopic(tenantCode ? liveTopics.commands(tenantCode) : undefined, (message) => {
     const push = message.payload as CommandPush | undefined;
     if (!push || (push.deviceId !== deviceId && push.deviceNo !== deviceNo)) return;
+    // A push may come before the send's answer (a device that answers at once): kept for it.
+    early.current.set(push.id, push);
+    // Only the newest matter (the answer is moments behind): others' commands do not pile up.
+    if (early.current.size > EARLY_PUSHES) early.current.delete(early.current.keys().next().value!);
     setSent((current) => current.map((command) => (command.id === push.id ? push : command)));
     void queryClient.invalidateQueries({ queryKey: ['iot', 'commands', deviceId] });
   });
 
   const send = async (name: string, params: Record<string, unknown>) => {
     const command = await deviceApi.send({ deviceId, name, params });
-    // A push may have overtaken the answer; keep whichever is further along.
-    setSent((current) => [command, ...current.filter((one) => one.id !== command.id)]);
+    // A push may have overtaken the answer: keep whichever is further along, so a final status
+    // pushed first is not put back to "sent".
+    const pushed = early.current.get(command.id);
+    early.current.delete(command.id);
+    const newer = pushed && isFinalStatus(pushed.status) ? pushed : command;
+    setSent((current) => [newer, ...current.filter((one) => one.id !== command.id)]);
     void queryClient.invalidateQueries({ queryKey: ['iot', 'commands', deviceId] });
   };
 

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleSettings } from '../../../lib/console-settings';
 import { textElement } from '../../../lib/text-element';
+import { loadLeaflet, OSM_ATTRIBUTION } from './leaflet-loader';
 
 export interface DeviceMapProps {
   lat: number | null | undefined;
@@ -11,13 +12,7 @@ export interface DeviceMapProps {
   title: string;
 }
 
-const OSM_ATTRIBUTION =
-  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 const ZOOM = 14;
-
-// Leaflet and its styles are downloaded when a map is first shown.
-const loadLeaflet = () =>
-  Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]).then(([module]) => module);
 
 /**
  * Where the device stands, on the installation's tile server (MAP_TILE_URL, OpenStreetMap by

@@ -1,11 +1,12 @@
 import { alarmRecordEntity, iotDevicePageRoute } from '@shuili/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResourcePage, type CellRenderer } from '../../../resource/ResourcePage';
 import type { ResourceRow } from '../../../resource/resource-row';
+import type { FixedFilters } from '../../../resource/search-params';
 import { resourceKey } from '../../../resource/use-resource';
 import { AcknowledgeDialog } from '../alarm/AcknowledgeDialog';
 import { AlarmAckTag, AlarmLevelTag, AlarmStateTag } from '../alarm/AlarmTags';
@@ -24,11 +25,17 @@ const CELLS: Readonly<Record<string, CellRenderer>> = {
     ) : null,
 };
 
+export interface AlarmRecordPageProps {
+  title?: ReactNode;
+  /** Filters the screen fixes: an area's warnings are its device kinds' (deviceKind=a,b). */
+  fixedFilters?: FixedFilters;
+}
+
 /**
  * Warning information: alarms raised, cleared and acknowledged, level and state as coloured
  * tags; one alarm or the checked ones are acknowledged with a comment.
  */
-export function AlarmRecordPage() {
+export function AlarmRecordPage({ title, fixedFilters }: AlarmRecordPageProps = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [acking, setAcking] = useState<{ ids: string[]; done?: () => void }>({ ids: [] });
@@ -39,6 +46,8 @@ export function AlarmRecordPage() {
     <>
       <ResourcePage
         entity={alarmRecordEntity}
+        title={title}
+        fixedFilters={fixedFilters}
         cellRenderers={CELLS}
         rowActions={(row) =>
           row.acknowledgedAt ? null : (

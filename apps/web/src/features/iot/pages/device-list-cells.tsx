@@ -9,7 +9,7 @@ import { useValueWords } from '../units';
 import { formatThingValue } from '../device/thing-value';
 
 /** Health as words: 0 is normal, anything else the device's fault code. */
-function HealthCell({ value }: { value: unknown }) {
+export function HealthCell({ value }: { value: unknown }) {
   const { t } = useTranslation();
   if (value === null || value === undefined) return null;
   const code = Number(value);
@@ -25,7 +25,7 @@ function HealthCell({ value }: { value: unknown }) {
 }
 
 /** Online as a coloured dot with its word. */
-function OnlineCell({ value }: { value: unknown }) {
+export function OnlineCell({ value }: { value: unknown }) {
   const { t } = useTranslation();
   const online = value === true;
   return (
