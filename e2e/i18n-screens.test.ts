@@ -125,7 +125,9 @@ describe('translations on screen', () => {
     ['tw', 'zh-TW'],
     ['en', 'en-US'],
   ] as const) {
-    it(`shows no raw key on any screen of the admin in ${lang}`, async () => {
+    // The three languages sweep side by side, each in its own browser context: the e2e files run
+    // one at a time, and this one alone would otherwise leave the second core idle for minutes.
+    it.concurrent(`shows no raw key on any screen of the admin in ${lang}`, async () => {
       const { page } = await rig.newPage(locale);
       await page.setViewportSize({ width: 1440, height: 900 });
       const missing = new Set<string>();

@@ -11,6 +11,7 @@ import { migrate } from '@shuili/server/db/migrate';
 import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed } from '@shuili/server/db/seed';
+import { freshPgliteFolder } from './pglite-folder';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -76,7 +77,7 @@ export async function startTestServer(
     db = await openPostgresDatabase(created.url, 5);
     cleanup = created.drop;
   } else {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-'));
+    const dir = await freshPgliteFolder();
     db = await openPgliteDatabase(dir);
     cleanup = () => fs.rm(dir, { recursive: true, force: true });
   }
