@@ -127,59 +127,65 @@ describe('translations on screen', () => {
   ] as const) {
     // The three languages sweep side by side, each in its own browser context: the e2e files run
     // one at a time, and this one alone would otherwise leave the second core idle for minutes.
-    it.concurrent(`shows no raw key on any screen of the admin in ${lang}`, async () => {
-      const { page } = await rig.newPage(locale);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      const missing = new Set<string>();
-      page.on('console', (message) => {
-        const text = message.text();
-        if (text.startsWith(MISSING_KEY_WARNING))
-          missing.add(text.slice(MISSING_KEY_WARNING.length));
-      });
-      await page.goto('/login');
-      await signIn(page, DEMO_ADMIN);
-      await waitForPath(page, '/home/workbench');
+    it.concurrent(
+      `shows no raw key on any screen of the admin in ${lang}`,
+      async () => {
+        const { page } = await rig.newPage(locale);
+        await page.setViewportSize({ width: 1440, height: 900 });
+        const missing = new Set<string>();
+        page.on('console', (message) => {
+          const text = message.text();
+          if (text.startsWith(MISSING_KEY_WARNING))
+            missing.add(text.slice(MISSING_KEY_WARNING.length));
+        });
+        await page.goto('/login');
+        await signIn(page, DEMO_ADMIN);
+        await waitForPath(page, '/home/workbench');
 
-      const routes = await menuPaths(page);
-      expect(routes.length).toBeGreaterThan(20);
-      // Screens the menu does not list but every operator opens: a device and a thing model.
-      const device = (await api(page, 'GET', '/api/iot/device/queryIotDevice?pageSize=1')).body.data
-        .list[0] as { id: string };
-      const product = (await api(page, 'GET', '/api/iot/product/queryIotProduct?pageSize=1')).body
-        .data.list[0] as { serialNo: string };
-      const detailRoutes = [
-        `/iot/device/${device.id}`,
-        `/IOTproductShowEdit/${encodeURIComponent(product.serialNo)}`,
-      ];
+        const routes = await menuPaths(page);
+        expect(routes.length).toBeGreaterThan(20);
+        // Screens the menu does not list but every operator opens: a device and a thing model.
+        const device = (await api(page, 'GET', '/api/iot/device/queryIotDevice?pageSize=1')).body
+          .data.list[0] as { id: string };
+        const product = (await api(page, 'GET', '/api/iot/product/queryIotProduct?pageSize=1')).body
+          .data.list[0] as { serialNo: string };
+        const detailRoutes = [
+          `/iot/device/${device.id}`,
+          `/IOTproductShowEdit/${encodeURIComponent(product.serialNo)}`,
+        ];
 
-      const found: string[] = [];
-      for (const route of routes) {
-        await page
-          .getByTestId('sidebar')
-          .locator(`li.ant-menu-item[data-menu-id$="-${route}"]`)
-          .click();
-        await waitForPath(page, new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-        await settled(page, route);
-        found.push(...(await rawKeysShown(page, route)).map((key) => `${route}: ${key}`));
-      }
-      for (const route of detailRoutes) {
-        await page.evaluate((to) => {
-          window.history.pushState({}, '', to);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, route);
-        await settled(page, decodeURIComponent(route));
-        found.push(
-          ...(await rawKeysShown(page, decodeURIComponent(route))).map((key) => `${route}: ${key}`),
-        );
-      }
-      // Parameter keys are the tenant's data and may look like key paths (iot.retentionDays).
-      const params = (await api(page, 'GET', '/api/admin/sysparam/querySysParam?pageSize=1000'))
-        .body.data.list as Array<{ paramKey: string }>;
-      const data = new Set(params.map((param) => param.paramKey));
-      expect({
-        shown: found.filter((entry) => !data.has(entry.slice(entry.indexOf(': ') + 2))),
-        missing: [...missing],
-      }).toEqual({ shown: [], missing: [] });
-    }, 240_000);
+        const found: string[] = [];
+        for (const route of routes) {
+          await page
+            .getByTestId('sidebar')
+            .locator(`li.ant-menu-item[data-menu-id$="-${route}"]`)
+            .click();
+          await waitForPath(page, new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+          await settled(page, route);
+          found.push(...(await rawKeysShown(page, route)).map((key) => `${route}: ${key}`));
+        }
+        for (const route of detailRoutes) {
+          await page.evaluate((to) => {
+            window.history.pushState({}, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          }, route);
+          await settled(page, decodeURIComponent(route));
+          found.push(
+            ...(await rawKeysShown(page, decodeURIComponent(route))).map(
+              (key) => `${route}: ${key}`,
+            ),
+          );
+        }
+        // Parameter keys are the tenant's data and may look like key paths (iot.retentionDays).
+        const params = (await api(page, 'GET', '/api/admin/sysparam/querySysParam?pageSize=1000'))
+          .body.data.list as Array<{ paramKey: string }>;
+        const data = new Set(params.map((param) => param.paramKey));
+        expect({
+          shown: found.filter((entry) => !data.has(entry.slice(entry.indexOf(': ') + 2))),
+          missing: [...missing],
+        }).toEqual({ shown: [], missing: [] });
+      },
+      240_000,
+    );
   }
 });
