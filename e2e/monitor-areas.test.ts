@@ -10,10 +10,11 @@ import {
   type AreaDevicePage,
   type ThingParam,
 } from '@shuili/contract';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, sidebarLabels, signedIn, view } from './admin-console';
+import { sidebarLabels, signedIn, view } from './admin-console';
+import { apiData, connectDevice } from './field-devices';
 import {
   DEMO_ADMIN,
   DEMO_OPERATOR,
@@ -30,12 +31,6 @@ import {
 let rig: ConsoleRig;
 let admin: Page;
 let device: MqttClient | undefined;
-
-async function apiData<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(page, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
 
 /** The area's devices as the server answers the admin (the expectation of the screen). */
 const areaPage = (area: AreaDef, query = '') =>
@@ -126,19 +121,7 @@ describe('area device lists', () => {
     );
 
     // A real device connects over MQTT: the list learns it is online from the broker.
-    const issued = await apiData<{ username: string; secret: string }>(
-      admin,
-      'POST',
-      '/api/iot/device/resetDeviceSecret',
-      { id: target.id },
-    );
-    device = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
-      clientId: issued.username,
-      username: issued.username,
-      password: issued.secret,
-      reconnectPeriod: 0,
-      clean: true,
-    });
+    device = await connectDevice(rig, admin, target.id);
     const requests: string[] = [];
     admin.on('request', (request) => {
       if (request.url().includes(AREA_DEVICE_CALLS.query)) requests.push(request.url());

@@ -1,16 +1,14 @@
 import {
-  commandPayloadSchema,
-  deviceTopic,
   entityCalls,
   rotationScheduleEntity,
-  sysZoneEntity,
   valveGroupEntity,
   type CommandPayload,
 } from '@shuili/contract';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, form, signedIn, view, visibleOption } from './admin-console';
+import { form, signedIn, view, visibleOption } from './admin-console';
+import { addDevice, apiData as apiDataOf, onlineDevice, type AddedDevice } from './field-devices';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 
 /**
@@ -23,66 +21,23 @@ import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/
 
 let rig: ConsoleRig;
 let admin: Page;
-let client: MqttClient;
 const suffix = Date.now().toString(36);
-const received: CommandPayload[] = [];
-let valve: { id: string; deviceNo: string; deviceName: string };
+let valve: AddedDevice;
+let received: CommandPayload[] = [];
+let client: MqttClient | undefined;
 
-async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(admin, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
+const apiData = <T>(method: string, url: string, body?: unknown) =>
+  apiDataOf<T>(admin, method, url, body);
 
 /** A new valve controller of the seeded product, online over MQTT, acknowledging all. */
-async function addValve() {
-  const products = await apiData<{ list: Array<{ id: string; serialNo: string }> }>(
-    'GET',
-    '/api/iot/product/queryIotProduct?currentPage=1&pageSize=100',
-  );
-  const zones = await apiData<{ list: Array<{ id: string }> }>(
-    'GET',
-    `${entityCalls(sysZoneEntity).query}?currentPage=1&pageSize=10`,
-  );
-  const deviceNo = `IRR-E2E-${suffix}`;
-  const deviceName = `E2E valve ${suffix}`;
-  const added = await apiData<{ id: string | number }>('POST', '/api/iot/device/addIotDevice', {
-    deviceNo,
-    deviceName,
-    productId: products.list.find((product) => product.serialNo === 'IRR-VALVE-4')!.id,
-    zoneId: zones.list[0]?.id,
-    lat: 36.6,
-    lng: 117.0,
+async function addValve(): Promise<AddedDevice> {
+  const device = await addDevice(admin, {
+    serialNo: 'IRR-VALVE-4',
+    deviceNo: `IRR-E2E-${suffix}`,
+    deviceName: `E2E valve ${suffix}`,
   });
-  const id = String(added.id);
-  const issued = await apiData<{ username: string; secret: string }>(
-    'POST',
-    '/api/iot/device/resetDeviceSecret',
-    { id },
-  );
-  client = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
-    clientId: issued.username,
-    username: issued.username,
-    password: issued.secret,
-    reconnectPeriod: 0,
-    clean: true,
-  });
-  client.on('message', (_topic, payload) => {
-    const command = commandPayloadSchema.parse(JSON.parse(payload.toString()));
-    received.push(command);
-    void client.publishAsync(
-      deviceTopic('demo', deviceNo, 'cmd/ack'),
-      JSON.stringify({ id: command.id, ok: true }),
-      { qos: 1 },
-    );
-  });
-  await client.subscribeAsync(deviceTopic('demo', deviceNo, 'cmd'), { qos: 1 });
-  await client.publishAsync(
-    deviceTopic('demo', deviceNo, 'status'),
-    JSON.stringify({ online: true }),
-    { qos: 1, retain: true },
-  );
-  return { id, deviceNo, deviceName };
+  ({ client, received } = await onlineDevice(rig, admin, device));
+  return device;
 }
 
 /**

@@ -1,16 +1,15 @@
-import {
-  AREA_SETTING_CALLS,
-  commandPayloadSchema,
-  deviceTopic,
-  entityCalls,
-  FERTIGATION_CALLS,
-  sysZoneEntity,
-  type CommandPayload,
-} from '@shuili/contract';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { AREA_SETTING_CALLS, deviceTopic, FERTIGATION_CALLS } from '@shuili/contract';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, form, signedIn, view, visibleOption } from './admin-console';
+import { form, signedIn, view, visibleOption } from './admin-console';
+import {
+  addDevice,
+  apiData as apiDataOf,
+  onlineDevice,
+  type AddedDevice,
+  type AnsweringDevice,
+} from './field-devices';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 
 /**
@@ -25,76 +24,23 @@ let admin: Page;
 const clients: MqttClient[] = [];
 const suffix = Date.now().toString(36);
 
-interface Machine {
-  id: string;
-  deviceNo: string;
-  deviceName: string;
-  client: MqttClient;
-  received: CommandPayload[];
-}
+interface Machine extends AddedDevice, AnsweringDevice {}
 let pump: Machine;
 let fertigation: Machine;
 
-async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(admin, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
+const apiData = <T>(method: string, url: string, body?: unknown) =>
+  apiDataOf<T>(admin, method, url, body);
 
 /** A new device of a seeded product, connected as a real MQTT client that acknowledges all. */
 async function addMachine(serialNo: string, name: string): Promise<Machine> {
-  const products = await apiData<{ list: Array<{ id: string; serialNo: string }> }>(
-    'GET',
-    '/api/iot/product/queryIotProduct?currentPage=1&pageSize=100',
-  );
-  const zones = await apiData<{ list: Array<{ id: string }> }>(
-    'GET',
-    `${entityCalls(sysZoneEntity).query}?currentPage=1&pageSize=10`,
-  );
-  const deviceNo = `${serialNo}-${suffix}`;
-  const deviceName = `${name} ${suffix}`;
-  const added = await apiData<{ id: string | number }>('POST', '/api/iot/device/addIotDevice', {
-    deviceNo,
-    deviceName,
-    productId: products.list.find((product) => product.serialNo === serialNo)!.id,
-    zoneId: zones.list[0]?.id,
-    lat: 36.6,
-    lng: 117.0,
+  const device = await addDevice(admin, {
+    serialNo,
+    deviceNo: `${serialNo}-${suffix}`,
+    deviceName: `${name} ${suffix}`,
   });
-  const id = String(added.id);
-  const issued = await apiData<{ username: string; secret: string }>(
-    'POST',
-    '/api/iot/device/resetDeviceSecret',
-    { id },
-  );
-  const client = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
-    clientId: issued.username,
-    username: issued.username,
-    password: issued.secret,
-    reconnectPeriod: 0,
-    clean: true,
-  });
-  clients.push(client);
-  const received: CommandPayload[] = [];
-  client.on('message', (_topic, payload) => {
-    const command = commandPayloadSchema.parse(JSON.parse(payload.toString()));
-    received.push(command);
-    void client.publishAsync(
-      deviceTopic('demo', deviceNo, 'cmd/ack'),
-      JSON.stringify({ id: command.id, ok: true }),
-      { qos: 1 },
-    );
-  });
-  await client.subscribeAsync(deviceTopic('demo', deviceNo, 'cmd'), { qos: 1 });
-  await client.publishAsync(
-    deviceTopic('demo', deviceNo, 'status'),
-    JSON.stringify({ online: true }),
-    {
-      qos: 1,
-      retain: true,
-    },
-  );
-  return { id, deviceNo, deviceName, client, received };
+  const online = await onlineDevice(rig, admin, device);
+  clients.push(online.client);
+  return { ...device, ...online };
 }
 
 /** The forebay level the station reports (stored when the QoS 1 publish returns). */

@@ -12,7 +12,8 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
-import { api, signedIn, view, visibleOption } from './admin-console';
+import { signedIn, view, visibleOption } from './admin-console';
+import { apiData as apiDataOf } from './field-devices';
 
 /**
  * The area screens of reports, warnings, operation records, regional management and monitor
@@ -30,11 +31,8 @@ interface AreaDevices {
   models: Map<string, ThingModel>;
 }
 
-async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(admin, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
+const apiData = <T>(method: string, url: string, body?: unknown) =>
+  apiDataOf<T>(admin, method, url, body);
 
 async function areaDevices(area: string): Promise<AreaDevices> {
   const page = await apiData<AreaDevicePage>(

@@ -1,14 +1,9 @@
-import {
-  TELEMETRY_CALLS,
-  commandPayloadSchema,
-  deviceTopic,
-  entityCalls,
-  sysZoneEntity,
-} from '@shuili/contract';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { TELEMETRY_CALLS, deviceTopic } from '@shuili/contract';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signedIn } from './admin-console';
+import { signedIn } from './admin-console';
+import { addDevice, apiData as apiDataOf, connectDevice, onlineDevice } from './field-devices';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 
 /**
@@ -37,49 +32,16 @@ interface Station {
   deviceNo: string;
 }
 
-async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(admin, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
+const apiData = <T>(method: string, url: string, body?: unknown) =>
+  apiDataOf<T>(admin, method, url, body);
 
 /** A new station of a seeded product, in a demo zone, at the demo district's latitude. */
-async function addStation(serialNo: string, deviceNo: string, deviceName: string) {
-  const products = await apiData<{ list: Array<{ id: string; serialNo: string }> }>(
-    'GET',
-    '/api/iot/product/queryIotProduct?currentPage=1&pageSize=100',
-  );
-  const productId = products.list.find((product) => product.serialNo === serialNo)?.id;
-  if (!productId) throw new Error(`no product ${serialNo}`);
-  const zones = await apiData<{ list: Array<{ id: string }> }>(
-    'GET',
-    `${entityCalls(sysZoneEntity).query}?currentPage=1&pageSize=10`,
-  );
-  const added = await apiData<{ id: string | number }>('POST', '/api/iot/device/addIotDevice', {
-    deviceNo,
-    deviceName,
-    productId,
-    zoneId: zones.list[zones.list.length - 1]?.id,
-    lat: 36.6,
-    lng: 117.0,
-  });
-  return { id: String(added.id), deviceNo };
-}
+const addStation = (serialNo: string, deviceNo: string, deviceName: string) =>
+  addDevice(admin, { serialNo, deviceNo, deviceName, zone: 'last' });
 
 /** The station as a real MQTT client with its own credentials. */
 async function connectStation(station: Station): Promise<MqttClient> {
-  const issued = await apiData<{ username: string; secret: string }>(
-    'POST',
-    '/api/iot/device/resetDeviceSecret',
-    { id: station.id },
-  );
-  const client = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
-    clientId: issued.username,
-    username: issued.username,
-    password: issued.secret,
-    reconnectPeriod: 0,
-    clean: true,
-  });
+  const client = await connectDevice(rig, admin, station.id);
   clients.push(client);
   return client;
 }
@@ -108,19 +70,6 @@ async function publishReadings(
     badPayload: 0,
     badTime: 0,
   });
-}
-
-/** The station carries out every command it is sent and says so, as a real controller does. */
-async function answerCommands(station: Station, client: MqttClient): Promise<void> {
-  client.on('message', (_topic, payload) => {
-    const command = commandPayloadSchema.parse(JSON.parse(payload.toString()));
-    void client.publishAsync(
-      deviceTopic('demo', station.deviceNo, 'cmd/ack'),
-      JSON.stringify({ id: command.id, ok: true }),
-      { qos: 1 },
-    );
-  });
-  await client.subscribeAsync(deviceTopic('demo', station.deviceNo, 'cmd'), { qos: 1 });
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -361,8 +310,9 @@ describe('the other areas’ cards', () => {
 
   it('weighs EC and pH against the recipe the machine accepted', async () => {
     const machine = await addStation('FERT-4CH', 'E2E-FERT', 'E2E fertigation machine');
-    const client = await connectStation(machine);
-    await answerCommands(machine, client);
+    // Online and acknowledging, as a machine that accepts its recipe.
+    const { client } = await onlineDevice(rig, admin, machine);
+    clients.push(client);
     await apiData('POST', '/api/iot/command/sendCommand', {
       deviceId: machine.id,
       name: 'setRecipe',

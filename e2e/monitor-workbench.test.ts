@@ -7,10 +7,11 @@ import {
   WORKBENCH_CALLS,
   type WorkbenchOverview,
 } from '@shuili/contract';
-import { connectAsync, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signedIn } from './admin-console';
+import { signedIn } from './admin-console';
+import { apiData as apiDataOf, onlineDevice } from './field-devices';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 
 /**
@@ -24,11 +25,8 @@ let rig: ConsoleRig;
 let admin: Page;
 let device: MqttClient | undefined;
 
-async function apiData<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await api(admin, method, url, body);
-  if (answer.status !== 200) throw new Error(`${url}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data as T;
-}
+const apiData = <T>(method: string, url: string, body?: unknown) =>
+  apiDataOf<T>(admin, method, url, body);
 
 const overviewNow = () => apiData<WorkbenchOverview>('GET', WORKBENCH_CALLS.overview);
 const areaCard = (code: string) => admin.getByTestId(`workbench-area-${code}`);
@@ -138,24 +136,8 @@ describe('workbench overview', () => {
       .and(admin.locator(`[data-count="${irrigation.online}"]`))
       .waitFor();
 
-    const issued = await apiData<{ username: string; secret: string }>(
-      'POST',
-      '/api/iot/device/resetDeviceSecret',
-      { id: chosen.id },
-    );
-    device = await connectAsync(`${rig.server.url.replace(/^http/, 'ws')}/mqtt`, {
-      clientId: issued.username,
-      username: issued.username,
-      password: issued.secret,
-      reconnectPeriod: 0,
-      clean: true,
-    });
-    await device.subscribeAsync(deviceTopic('demo', chosen.deviceNo, 'cmd'), { qos: 1 });
-    await device.publishAsync(
-      deviceTopic('demo', chosen.deviceNo, 'status'),
-      JSON.stringify({ online: true }),
-      { qos: 1, retain: true },
-    );
+    // The device connects and says it is online (it answers no command).
+    ({ client: device } = await onlineDevice(rig, admin, chosen, { ack: false }));
     await areaCount('irrigation', 'online')
       .and(admin.locator(`[data-count="${irrigation.online + 1}"]`))
       .waitFor();

@@ -4,6 +4,7 @@ import { numberOf, rangeOf } from './device-values';
 import { STATE_COLOR } from './widget-colors';
 import { useValueText } from './use-value-text';
 import type { AreaWidgetProps } from './widget-types';
+import { LabelledValue } from './LabelledValue';
 
 const BASE = 110;
 const HEIGHT = 90;
@@ -110,18 +111,11 @@ export function GateCard({ device }: AreaWidgetProps) {
         )}
       </Flex>
       <Flex gap={16} wrap>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.upstream')} </Typography.Text>
-          {text('upstreamLevel')}
-        </Typography.Text>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.downstream')} </Typography.Text>
+        <LabelledValue label={t('monitor.widget.upstream')}>{text('upstreamLevel')}</LabelledValue>
+        <LabelledValue label={t('monitor.widget.downstream')}>
           {text('downstreamLevel')}
-        </Typography.Text>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.flow')} </Typography.Text>
-          {text('flow')}
-        </Typography.Text>
+        </LabelledValue>
+        <LabelledValue label={t('monitor.widget.flow')}>{text('flow')}</LabelledValue>
       </Flex>
     </div>
   );

@@ -5,6 +5,7 @@ import { useAreaSettings } from './use-area-settings';
 import { STATE_COLOR, runColor } from './widget-colors';
 import { useValueText } from './use-value-text';
 import type { AreaWidgetProps } from './widget-types';
+import { LabelledValue } from './LabelledValue';
 
 const TANK_TOP = 14;
 const TANK_BOTTOM = 112;
@@ -131,14 +132,10 @@ export function PumpStationCard({ area, device }: AreaWidgetProps) {
         </Flex>
       ))}
       <Flex gap={12} wrap style={{ marginTop: 4 }}>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.outletPressure')} </Typography.Text>
+        <LabelledValue label={t('monitor.widget.outletPressure')}>
           {text('outletPressure')}
-        </Typography.Text>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.flow')} </Typography.Text>
-          {text('flow')}
-        </Typography.Text>
+        </LabelledValue>
+        <LabelledValue label={t('monitor.widget.flow')}>{text('flow')}</LabelledValue>
       </Flex>
     </div>
   );

@@ -4,6 +4,7 @@ import { numberedKeys, numberOf } from './device-values';
 import { STATE_COLOR } from './widget-colors';
 import { useValueText } from './use-value-text';
 import type { AreaWidgetProps } from './widget-types';
+import { LabelledValue } from './LabelledValue';
 
 /** Valve states of the thing model (OPEN_CLOSED in the seeded products): 0 closed, 1 open, 2 fault. */
 const VALVE_COLOR: Record<number, string> = {
@@ -60,14 +61,8 @@ export function ValveChannelsCard({ device }: AreaWidgetProps) {
         })}
       </Flex>
       <Flex gap={16} wrap>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.flow')} </Typography.Text>
-          {text('flow')}
-        </Typography.Text>
-        <Typography.Text>
-          <Typography.Text type="secondary">{t('monitor.widget.pressure')} </Typography.Text>
-          {text('pressure')}
-        </Typography.Text>
+        <LabelledValue label={t('monitor.widget.flow')}>{text('flow')}</LabelledValue>
+        <LabelledValue label={t('monitor.widget.pressure')}>{text('pressure')}</LabelledValue>
       </Flex>
     </div>
   );
