@@ -5,7 +5,14 @@ import { startSimulation, type SimDeviceSpec, type Simulation } from './simulati
 export interface LightSimulationOptions {
   brokerUrl: string;
   /** The demo tenant's devices with their secrets, kinds (product device_kind) and thing models. */
-  devices: { identity: string; secret: string; kind: string; thingModel?: ThingModel }[];
+  devices: {
+    identity: string;
+    secret: string;
+    kind: string;
+    thingModel?: ThingModel;
+    /** The counters' last stored values: they continue from there. */
+    counterStart?: Record<string, number>;
+  }[];
   /** Telemetry messages per second in total (default: one reading per device every 30 s). */
   rate?: number;
   /** Devices per kind (default 3). */
@@ -31,6 +38,7 @@ export function startLightSimulation(options: LightSimulationOptions): Promise<S
       secret: device.secret,
       kind: device.kind,
       ...(device.thingModel ? { thingModel: device.thingModel } : {}),
+      ...(device.counterStart ? { counterStart: device.counterStart } : {}),
     });
   }
   return startSimulation({

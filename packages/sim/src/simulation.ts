@@ -13,6 +13,8 @@ export interface SimDeviceSpec {
   kind: DeviceKind;
   /** The product's thing model (default: the seeded product of the kind). */
   thingModel?: ThingModel;
+  /** Counters continue from these values (VirtualDeviceOptions.counterStart). */
+  counterStart?: Record<string, number>;
 }
 
 export interface SimulationOptions {
@@ -70,6 +72,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       identity: spec.identity,
       ...(spec.secret ? { secret: spec.secret } : {}),
       kind: spec.kind,
+      ...(spec.counterStart ? { counterStart: spec.counterStart } : {}),
       thingModel:
         spec.thingModel ?? PRODUCTS.find((product) => product.kind === spec.kind)?.thingModel,
       intervalMs,

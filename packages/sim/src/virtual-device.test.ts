@@ -268,3 +268,37 @@ describe('VirtualDevice over MQTT', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });
+
+describe('a device restarted with its meters’ last values', () => {
+  it('counts on from them instead of starting its own count again', () => {
+    const clock = { now: Date.UTC(2026, 6, 6, 6) };
+    const make = (counterStart?: Record<string, number>) =>
+      new VirtualDevice({
+        brokerUrl,
+        identity: `${tenant}:pump-meter`,
+        kind: 'pump_station',
+        thingModel: thingModelOf('pump_station'),
+        intervalMs: 3_600_000,
+        random: createRandom(21),
+        env: createEnvironment({ random: createRandom(22), start: clock.now, rain: [] }),
+        now: () => clock.now,
+        autoOperate: true,
+        ...(counterStart ? { counterStart } : {}),
+      });
+    const own = make().reading();
+    const continued = make({ cumulativeVolume: 987_654.3, energy: 4_321.5 });
+    const first = continued.reading();
+    expect(first['cumulativeVolume']).toBe(987_654.3);
+    expect(first['energy']).toBe(4_321.5);
+    // Two hours on: the meters climbed from there, by what the station's own count climbed.
+    const fresh = make();
+    fresh.reading();
+    clock.now += 2 * 3_600_000;
+    const later = continued.reading();
+    const freshLater = fresh.reading();
+    const climbed =
+      (freshLater['cumulativeVolume'] as number) - (own['cumulativeVolume'] as number);
+    expect(later['cumulativeVolume'] as number).toBeCloseTo(987_654.3 + climbed, 0);
+    expect(later['energy'] as number).toBeGreaterThanOrEqual(4_321.5);
+  });
+});

@@ -41,6 +41,12 @@ export interface VirtualDeviceOptions {
   irrigation?: () => number;
   /** Actuators follow their daily routine (PhysicsContext.autoOperate). */
   autoOperate?: boolean;
+  /**
+   * The last value each counter reported before this run (a water meter's cumulative volume, an
+   * energy meter's kWh): the counters go on from there, as a real meter's do after a restart,
+   * instead of jumping to the model's own start (which reads as a reset and a huge increase).
+   */
+  counterStart?: Record<string, number>;
   /** The physics, when the caller builds it (to couple devices); else made from `kind`. */
   physics?: PhysicsModel;
   onError?: (error: Error) => void;
@@ -70,6 +76,8 @@ export class VirtualDevice {
   private readonly backlog: TelemetryReading[] = [];
   private readonly answered = new Map<string, CommandAck>();
   private readonly overrides = new Map<string, unknown>();
+  /** Per counter: what is added to the model's value to continue from counterStart. */
+  private counterOffsets: Map<string, number> | undefined;
   private readonly drift = new Map<string, number>();
   private readonly now: () => number;
 
@@ -180,7 +188,26 @@ export class VirtualDevice {
       const property = this.options.thingModel?.properties.find((p) => p.key === key);
       if (property) values[key] = coerce(property, value as number | boolean | string);
     }
+    this.continueCounters(values);
     return values;
+  }
+
+  /** Shifts the counters to continue from counterStart (the offsets fixed at the first reading). */
+  private continueCounters(values: ReportedValues): void {
+    const start = this.options.counterStart;
+    if (!start) return;
+    if (!this.counterOffsets) {
+      this.counterOffsets = new Map();
+      for (const [key, last] of Object.entries(start)) {
+        const own = values[key];
+        if (typeof own === 'number') this.counterOffsets.set(key, last - own);
+      }
+    }
+    for (const [key, offset] of this.counterOffsets) {
+      const property = this.options.thingModel?.properties.find((p) => p.key === key);
+      const own = values[key];
+      if (property && typeof own === 'number') values[key] = coerce(property, own + offset);
+    }
   }
 
   /** Publishes one reading now (or keeps it for later while offline). */

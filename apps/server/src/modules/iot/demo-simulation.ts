@@ -1,4 +1,4 @@
-import type { ThingModel } from '@shuili/contract';
+import { COUNTER_FACTORS, type ThingModel } from '@shuili/contract';
 import { startLightSimulation } from '@shuili/sim';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
@@ -25,6 +25,21 @@ export async function startDemoSimulation(
     ),
   );
   const byId = new Map(kinds.rows.map((row) => [row.id, row]));
+  // The meters' last stored readings (the demo's simulated past, or the previous run): the
+  // simulated meters count on from them, so today's water is what flowed today.
+  const counters = await db.system((sql) =>
+    sql.query<{ device_id: string; key: string; value: number }>(
+      `SELECT device_id::text, key, value FROM iot_telemetry_latest
+        WHERE device_id = ANY($1::bigint[]) AND key = ANY($2::text[]) AND value IS NOT NULL`,
+      [issued.map((device) => device.deviceId), COUNTER_FACTORS],
+    ),
+  );
+  const counterStart = new Map<string, Record<string, number>>();
+  for (const row of counters.rows)
+    counterStart.set(row.device_id, {
+      ...counterStart.get(row.device_id),
+      [row.key]: row.value,
+    });
   const { tcpPort, wsPath } = app.deviceTransport.endpoints();
   // The TCP listener may be absent (its port was taken): the WebSocket path always works.
   const brokerUrl = tcpPort ? `mqtt://127.0.0.1:${tcpPort}` : `ws://127.0.0.1:${httpPort}${wsPath}`;
@@ -39,6 +54,9 @@ export async function startDemoSimulation(
               secret: device.secret,
               kind: product.device_kind,
               thingModel: product.thing_model,
+              ...(counterStart.has(device.deviceId)
+                ? { counterStart: counterStart.get(device.deviceId)! }
+                : {}),
             },
           ]
         : [];
