@@ -83,6 +83,44 @@ describe.each(BACKENDS)(
     afterAll(async () => server?.close());
 
     it.skipIf(!available)(
+      'a channel in consecutive groups opens once for both, and is not opened again',
+      async () => {
+        const valveA = await irrigationDevice(server.db, 'irrigation_valve', { zoneId });
+        const valveB = await irrigationDevice(server.db, 'irrigation_valve', { zoneId });
+        const first = await addGroup(server, token, [
+          [valveA, 1],
+          [valveA, 2],
+        ]);
+        const second = await addGroup(server, token, [
+          [valveA, 2],
+          [valveB, 1],
+        ]);
+        const rotation = await addRotation(server, token, [
+          [first, 2],
+          [second, 3],
+        ]);
+        const startKey = rotationStartKey(rotation.id);
+        await bringDue(server.db, startKey);
+        const [started] = await succeeded(server.db, startKey);
+        const startedAt = started!.fire_at.getTime();
+        const stepOne = rotationStepKey(rotation.id, startedAt, 0);
+        await succeeded(server.db, stepOne);
+        const stepTwo = rotationStepKey(rotation.id, startedAt, 1);
+        await bringDue(server.db, stepTwo);
+        const [second2] = await succeeded(server.db, stepTwo);
+        expect(second2!.result).toMatchObject({ decision: 'opened', step: 2, sent: 1 });
+        // Channel 2 of A runs through both steps on one timer: no close and open at the seam.
+        expect((await commandsOf(server.db, valveA.deviceId)).map((one) => one.params)).toEqual([
+          { channel: 1, durationMinutes: 2 },
+          { channel: 2, durationMinutes: 5 },
+        ]);
+        expect((await commandsOf(server.db, valveB.deviceId)).map((one) => one.params)).toEqual([
+          { channel: 1, durationMinutes: 3 },
+        ]);
+      },
+    );
+
+    it.skipIf(!available)(
       'a rotation opens its groups in turn at its local start time, holding their channels',
       async () => {
         const valveA = await irrigationDevice(server.db, 'irrigation_valve', { zoneId });

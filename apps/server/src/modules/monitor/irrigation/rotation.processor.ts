@@ -3,7 +3,8 @@ import type { CommandService } from '../../iot/command/command.service';
 import { scheduleOnce, type Processor } from '../../scheduler/scheduler.service';
 import { irrigationRepo } from './irrigation.repo';
 import { ROTATION_STEP, rotationHolder, rotationStepKey } from './irrigation-keys';
-import { actOnChannels, tally } from './valve-actions';
+import { stepOpenings, type PlannedStep } from './rotation-plan';
+import { actOnChannels, tally, type ChannelOutcome } from './valve-actions';
 
 /** A start later than this (the server was down at the start time) is skipped, not run late. */
 const MISSED_AFTER_MS = 30 * 60_000;
@@ -96,7 +97,8 @@ export function rotationStartProcessor(deps: { db: Database }): Processor<StartP
 
 /**
  * One step of a rotation: opens the step's group for its minutes (each channel's timed close
- * ends it) and schedules the next step at this one's end. Idempotent by run: the opens are
+ * ends it; a channel also in the next groups stays open through them, rotation-plan.ts) and
+ * schedules the next step at this one's end. Idempotent by run: the opens are
  * recorded per run, the next step's key names it.
  */
 export function rotationStepProcessor(deps: {
@@ -108,8 +110,16 @@ export function rotationStepProcessor(deps: {
     const found = await deps.db.tenant(run.tenantId, async (sql) => {
       const schedule = await irrigationRepo.rotation(sql, scheduleId);
       const current = schedule?.steps[step];
-      const group = current ? await irrigationRepo.group(sql, current.groupId) : undefined;
-      return schedule && current ? { schedule, current, group } : undefined;
+      if (!schedule || !current) return undefined;
+      // Every step's channels: a channel of consecutive groups is opened once for all of them.
+      const planned: PlannedStep[] = [];
+      for (const one of schedule.steps)
+        planned.push({
+          members: (await irrigationRepo.group(sql, one.groupId))?.members ?? [],
+          minutes: one.minutes,
+        });
+      const group = await irrigationRepo.group(sql, current.groupId);
+      return { schedule, current, group, planned };
     });
     if (!found || found.schedule.status !== 1)
       return {
@@ -120,18 +130,22 @@ export function rotationStepProcessor(deps: {
           reason: 'the schedule is gone or disabled',
         },
       };
-    const { schedule, current, group } = found;
-    const outcomes = await actOnChannels(
-      deps.commands,
-      run,
-      {
-        open: true,
-        minutes: current.minutes,
-        operator: operatorOf(schedule.schedule_name),
-        holder: rotationHolder(scheduleId),
-      },
-      group?.members ?? [],
-    );
+    const { schedule, current, group, planned } = found;
+    const outcomes: ChannelOutcome[] = [];
+    for (const opening of stepOpenings(planned, step))
+      outcomes.push(
+        ...(await actOnChannels(
+          deps.commands,
+          run,
+          {
+            open: true,
+            minutes: opening.minutes,
+            operator: operatorOf(schedule.schedule_name),
+            holder: rotationHolder(scheduleId),
+          },
+          opening.members,
+        )),
+      );
     const next = step + 1;
     if (next < schedule.steps.length)
       await deps.db.tenant(run.tenantId, (sql) =>
