@@ -307,4 +307,32 @@ export const schedulerRepo = {
     );
     return rows[0];
   },
+
+  /**
+   * Forgets what is over: one-off triggers that ended (done, failed, cancelled) before
+   * `triggersBefore`, and runs (with their recorded effects) that finished before `runsBefore`.
+   * Recurring triggers stay: they wait for their next occurrence.
+   */
+  async purge(
+    sql: Sql,
+    cutoffs: { triggersBefore: Date; runsBefore: Date },
+  ): Promise<{ triggers: number; runs: number }> {
+    const triggers = await sql.query(
+      `DELETE FROM scheduler_trigger
+        WHERE state IN ('done', 'failed', 'cancelled') AND recurrence IS NULL AND updated_at < $1
+       RETURNING id`,
+      [cutoffs.triggersBefore.toISOString()],
+    );
+    const { rows } = await sql.query<{ id: string }>(
+      `DELETE FROM scheduler_run
+        WHERE state IN ('succeeded', 'failed', 'skipped') AND finished_at < $1
+       RETURNING id::text`,
+      [cutoffs.runsBefore.toISOString()],
+    );
+    if (rows.length > 0)
+      await sql.query('DELETE FROM scheduler_run_effect WHERE run_id = ANY($1::bigint[])', [
+        rows.map((row) => row.id),
+      ]);
+    return { triggers: triggers.rows.length, runs: rows.length };
+  },
 };

@@ -182,7 +182,15 @@ export interface SchedulerOptions {
   retryBaseMs?: number;
   /** Runs under way on this node at most (default 16). */
   concurrency?: number;
+  /** How often what is over is forgotten ({@link Scheduler.purge}; default hourly). */
+  purgeEveryMs?: number;
 }
+
+/** A one-off trigger that ended is kept this long (its state answers "did it run?"). */
+export const FINISHED_TRIGGER_DAYS = 7;
+/** Runs are the schedules' history on their screens: a year and a season's comparison. */
+export const RUN_HISTORY_DAYS = 400;
+const DAY_MS = 86_400_000;
 
 const RELISTEN_MS = 2_000;
 const MAX_RETRY_MS = 300_000;
@@ -203,6 +211,7 @@ export class Scheduler {
   private pollAgain = false;
   private listener: { close(): Promise<void> } | undefined;
   private relisten: NodeJS.Timeout | undefined;
+  private purgeTimer: NodeJS.Timeout | undefined;
   private started = false;
 
   constructor(private readonly options: SchedulerOptions) {
@@ -230,6 +239,15 @@ export class Scheduler {
     this.started = true;
     this.timer = setInterval(() => this.poke(), this.options.pollMs ?? 1000);
     this.timer.unref();
+    // Every node purges; the statements are idempotent, so two at once only repeat each other.
+    this.purgeTimer = setInterval(
+      () =>
+        void this.purge().catch((error: unknown) =>
+          this.options.log.warn({ err: error }, 'scheduler purge failed'),
+        ),
+      this.options.purgeEveryMs ?? 3_600_000,
+    );
+    this.purgeTimer.unref();
     await this.listen();
     this.poke();
   }
@@ -238,6 +256,7 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.started = false;
     clearInterval(this.timer);
+    clearInterval(this.purgeTimer);
     clearTimeout(this.wake?.timer);
     clearTimeout(this.relisten);
     this.timer = undefined;
@@ -254,6 +273,19 @@ export class Scheduler {
       }),
     ]);
     clearTimeout(grace);
+  }
+
+  /**
+   * Forgets one-off triggers that ended more than {@link FINISHED_TRIGGER_DAYS} ago (a rotation
+   * leaves a step trigger per group every day) and runs older than {@link RUN_HISTORY_DAYS}.
+   */
+  async purge(now = new Date()): Promise<{ triggers: number; runs: number }> {
+    return this.options.db.system((sql) =>
+      schedulerRepo.purge(sql, {
+        triggersBefore: new Date(now.getTime() - FINISHED_TRIGGER_DAYS * DAY_MS),
+        runsBefore: new Date(now.getTime() - RUN_HISTORY_DAYS * DAY_MS),
+      }),
+    );
   }
 
   /** Polls now (tests, and a processor that scheduled something due at once). */

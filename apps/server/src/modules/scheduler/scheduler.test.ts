@@ -219,6 +219,57 @@ describe.each(BACKENDS)('the scheduler core on $backend', ({ backend, available 
       expect(runs[0]!.id).not.toBe(runs[1]!.id);
     },
   );
+
+  it.skipIf(!available)(
+    'forgets one-off triggers a week after they ended and runs past their history, nothing newer',
+    async () => {
+      const [oldKey, newKey] = [uniqueKey('purged'), uniqueKey('kept')];
+      for (const key of [oldKey, newKey])
+        await server.db.tenant(tenantId, (sql) =>
+          scheduleOnce(sql, { tenantId, kind: 'test.record', key, dueAt: new Date() }),
+        );
+      const ran = (key: string) =>
+        until(
+          () => runsOfKey(server.db, key),
+          (runs) => runs[0]?.state === 'succeeded',
+          `${key} ran`,
+        );
+      const [oldRun] = await ran(oldKey);
+      await ran(newKey);
+      await until(
+        () => triggerOfKey(server.db, oldKey),
+        (trigger) => trigger?.state === 'done',
+        'the trigger is done',
+      );
+      // The old trigger ended 8 days ago, its run 401 days ago, with an effect it recorded.
+      await server.db.system(async (sql) => {
+        await sql.query(
+          `UPDATE scheduler_trigger SET updated_at = now() - interval '8 days' WHERE key = $1`,
+          [oldKey],
+        );
+        await sql.query(
+          `UPDATE scheduler_run SET finished_at = now() - interval '401 days' WHERE id = $1`,
+          [oldRun!.id],
+        );
+        await sql.query(
+          `INSERT INTO scheduler_run_effect (tenant_id, run_id, effect) VALUES ($1, $2, 'test')`,
+          [tenantId, oldRun!.id],
+        );
+      });
+      const purged = await server.app.scheduler.purge();
+      expect(purged.triggers).toBeGreaterThanOrEqual(1);
+      expect(purged.runs).toBeGreaterThanOrEqual(1);
+      expect(await triggerOfKey(server.db, oldKey)).toBeUndefined();
+      expect(await runsOfKey(server.db, oldKey)).toEqual([]);
+      const effects = await server.db.systemStatement(
+        'SELECT 1 FROM scheduler_run_effect WHERE run_id = $1',
+        [oldRun!.id],
+      );
+      expect(effects.rows).toEqual([]);
+      expect((await triggerOfKey(server.db, newKey))?.state).toBe('done');
+      expect(await runsOfKey(server.db, newKey)).toHaveLength(1);
+    },
+  );
 });
 
 describe.each(BACKENDS)('the scheduler across a restart on $backend', ({ backend, available }) => {
