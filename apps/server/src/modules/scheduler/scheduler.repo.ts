@@ -329,10 +329,27 @@ export const schedulerRepo = {
        RETURNING id::text`,
       [cutoffs.runsBefore.toISOString()],
     );
-    if (rows.length > 0)
-      await sql.query('DELETE FROM scheduler_run_effect WHERE run_id = ANY($1::bigint[])', [
-        rows.map((row) => row.id),
-      ]);
+    await forgetEffects(sql, rows);
     return { triggers: triggers.rows.length, runs: rows.length };
   },
+
+  /** Forgets the finished runs of one kind before `before` (a kind of shorter history). */
+  async purgeRunsOfKind(sql: Sql, kind: string, before: Date): Promise<number> {
+    const { rows } = await sql.query<{ id: string }>(
+      `DELETE FROM scheduler_run
+        WHERE kind = $1 AND state IN ('succeeded', 'failed', 'skipped') AND finished_at < $2
+       RETURNING id::text`,
+      [kind, before.toISOString()],
+    );
+    await forgetEffects(sql, rows);
+    return rows.length;
+  },
 };
+
+/** The effects recorded by runs that are gone. */
+async function forgetEffects(sql: Sql, runs: Array<{ id: string }>): Promise<void> {
+  if (runs.length > 0)
+    await sql.query('DELETE FROM scheduler_run_effect WHERE run_id = ANY($1::bigint[])', [
+      runs.map((run) => run.id),
+    ]);
+}

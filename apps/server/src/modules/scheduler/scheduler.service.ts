@@ -204,6 +204,7 @@ const STOP_GRACE_MS = 10_000;
 export class Scheduler {
   readonly node: string;
   private readonly processors = new Map<string, Processor<never>>();
+  private readonly keepRunsDays = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private wake: { at: number; timer: NodeJS.Timeout } | undefined;
@@ -227,9 +228,20 @@ export class Scheduler {
    * Runs the triggers of `kind` with `processor` on this node (every node registers the same
    * processors; a node claims only kinds it has one for). One processor per kind.
    */
-  registerProcessor<P = Record<string, unknown>>(kind: string, processor: Processor<P>): void {
+  registerProcessor<P = Record<string, unknown>>(
+    kind: string,
+    processor: Processor<P>,
+    options: {
+      /**
+       * Days its runs are kept when the kind's history lives elsewhere (a fertigation run's
+       * looks every few seconds: its own table is the history); default RUN_HISTORY_DAYS.
+       */
+      keepRunsDays?: number;
+    } = {},
+  ): void {
     if (this.processors.has(kind)) throw new Error(`scheduler: kind ${kind} already registered`);
     this.processors.set(kind, processor as Processor<never>);
+    if (options.keepRunsDays !== undefined) this.keepRunsDays.set(kind, options.keepRunsDays);
     if (this.started) this.poke();
   }
 
@@ -280,12 +292,16 @@ export class Scheduler {
    * leaves a step trigger per group every day) and runs older than {@link RUN_HISTORY_DAYS}.
    */
   async purge(now = new Date()): Promise<{ triggers: number; runs: number }> {
-    return this.options.db.system((sql) =>
-      schedulerRepo.purge(sql, {
-        triggersBefore: new Date(now.getTime() - FINISHED_TRIGGER_DAYS * DAY_MS),
-        runsBefore: new Date(now.getTime() - RUN_HISTORY_DAYS * DAY_MS),
-      }),
-    );
+    const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    return this.options.db.system(async (sql) => {
+      const purged = await schedulerRepo.purge(sql, {
+        triggersBefore: before(FINISHED_TRIGGER_DAYS),
+        runsBefore: before(RUN_HISTORY_DAYS),
+      });
+      for (const [kind, days] of this.keepRunsDays)
+        purged.runs += await schedulerRepo.purgeRunsOfKind(sql, kind, before(days));
+      return purged;
+    });
   }
 
   /** Polls now (tests, and a processor that scheduled something due at once). */

@@ -270,6 +270,38 @@ describe.each(BACKENDS)('the scheduler core on $backend', ({ backend, available 
       expect(await runsOfKey(server.db, newKey)).toHaveLength(1);
     },
   );
+
+  it.skipIf(!available)(
+    'forgets the runs of a kind of shorter history sooner, the others stay',
+    async () => {
+      server.app.scheduler.registerProcessor('test.brief', async () => undefined, {
+        keepRunsDays: 2,
+      });
+      const [briefKey, longKey] = [uniqueKey('brief'), uniqueKey('long')];
+      for (const [key, kind] of [
+        [briefKey, 'test.brief'],
+        [longKey, 'test.record'],
+      ] as const)
+        await server.db.tenant(tenantId, (sql) =>
+          scheduleOnce(sql, { tenantId, kind, key, dueAt: new Date() }),
+        );
+      for (const key of [briefKey, longKey])
+        await until(
+          () => runsOfKey(server.db, key),
+          (runs) => runs[0]?.state === 'succeeded',
+          `${key} ran`,
+        );
+      await server.db.system((sql) =>
+        sql.query(
+          `UPDATE scheduler_run SET finished_at = now() - interval '3 days' WHERE key = ANY($1)`,
+          [[briefKey, longKey]],
+        ),
+      );
+      await server.app.scheduler.purge();
+      expect(await runsOfKey(server.db, briefKey)).toEqual([]);
+      expect(await runsOfKey(server.db, longKey)).toHaveLength(1);
+    },
+  );
 });
 
 describe.each(BACKENDS)('the scheduler across a restart on $backend', ({ backend, available }) => {

@@ -74,8 +74,12 @@ export class FertigationRunner {
 
   /** Registers the processors on this node's scheduler. */
   register(): void {
-    this.deps.scheduler.registerProcessor<{ runId: string }>(FERTIGATION_TICK, (run) =>
-      this.tick(run),
+    // A run looks every few seconds while it watches (720 looks an hour): the looks are kept a
+    // week, the run's own row (monitor_fertigation_run) is its history.
+    this.deps.scheduler.registerProcessor<{ runId: string }>(
+      FERTIGATION_TICK,
+      (run) => this.tick(run),
+      { keepRunsDays: 7 },
     );
   }
 
