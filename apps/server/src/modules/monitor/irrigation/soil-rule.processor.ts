@@ -12,6 +12,21 @@ const STALE_READING_MS = 3 * 3600_000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
+ * Whether the rule was already watering when this evaluation fired: it holds channels, taken by
+ * an earlier evaluation. Holds taken by this very evaluation (an attempt that opened part of the
+ * group and failed, now retried) last until at least its fire time plus the rule's minutes, an
+ * earlier evaluation's end before that: the retry carries on opening (idempotent by run) instead
+ * of taking its own half-done start for watering.
+ */
+export function wateringBefore(
+  heldUntil: Date | undefined,
+  fireAt: Date,
+  maxMinutes: number,
+): boolean {
+  return heldUntil !== undefined && heldUntil.getTime() < fireAt.getTime() + maxMinutes * 60_000;
+}
+
+/**
  * A soil-moisture rule's evaluation (every 10 minutes): while it waters its group it closes it
  * once the moisture is above `stopAbove`; otherwise it opens the group (for at most
  * `maxMinutes`) when the moisture is below `startBelow`, unless more than `rainSkipMm` fell in
@@ -30,11 +45,18 @@ export function soilRuleProcessor(deps: {
       const group = await irrigationRepo.group(sql, rule.group_id);
       const [station] = await irrigationRepo.devices(sql, [rule.device_id]);
       const reading = await irrigationRepo.latest(sql, rule.device_id, `soilMoisture${rule.depth}`);
-      const { rows } = await sql.query(
-        'SELECT 1 FROM irrigation_channel_hold WHERE holder = $1 AND until > now() LIMIT 1',
+      const { rows } = await sql.query<{ until: Date | null }>(
+        'SELECT max(until) AS until FROM irrigation_channel_hold WHERE holder = $1 AND until > now()',
         [holder],
       );
-      return { rule, group, station, reading, watering: rows.length > 0 };
+      const heldUntil = rows[0]?.until ? new Date(rows[0].until) : undefined;
+      return {
+        rule,
+        group,
+        station,
+        reading,
+        watering: wateringBefore(heldUntil, run.fireAt, rule.max_minutes),
+      };
     });
     if (!state || state.rule.status !== 1)
       return {
