@@ -3,6 +3,8 @@ import {
   AREA_DEVICE_CALLS,
   AREA_SETTING_CALLS,
   areaOf,
+  entityCalls,
+  iotDeviceEntity,
   MONITOR_THRESHOLD_CALLS,
   type AreaDevicePage,
   type ThingModel,
@@ -325,7 +327,15 @@ describe('warnings, operation records, regional management, configuration', () =
           hasText: '演示灌区',
         })
         .click();
+      const moved = admin.waitForResponse((response) =>
+        response.url().includes(entityCalls(iotDeviceEntity).update),
+      );
       await admin.getByTestId('region-move-ok').click();
+      const answer = await moved;
+      expect(answer.status(), await answer.text()).toBe(200);
+      const sent = answer.request().postDataJSON() as { id: string; zoneId: string | null };
+      expect(sent.id).toBe(device.id);
+      expect(sent.zoneId).not.toBe(device.zoneId);
       await expect.poll(() => rows.count()).toBe(inZone - 1);
       const after = await areaDevices(area);
       const movedTo = after.devices.find((one) => one.id === device.id)!.zoneId;

@@ -34,11 +34,18 @@ export interface MoveDeviceDialogProps {
  */
 export function MoveDeviceDialog({ device, zones, onClose, onMoved }: MoveDeviceDialogProps) {
   const { t } = useTranslation();
-  const [zoneId, setZoneId] = useState<string | undefined>();
+  // The choice is the device's zone until another is picked for this device (derived, not reset
+  // when the opening animation ends: a zone picked during the animation would be put back).
+  const [choice, setChoice] = useState<{ deviceId: string; zoneId: string | undefined }>();
+  const zoneId =
+    device && choice?.deviceId === device.id ? choice.zoneId : (device?.zoneId ?? undefined);
+  const setZoneId = (next: string | undefined) =>
+    device && setChoice({ deviceId: device.id, zoneId: next });
   const move = useMutation({
     mutationFn: () => regionApi.moveDevice(device!.id, zoneId ?? null),
     onSuccess: () => {
       feedback.success(t('monitor.regional.moved'), TOAST_MS.success / 1000);
+      setChoice(undefined);
       onMoved();
     },
   });
@@ -51,10 +58,10 @@ export function MoveDeviceDialog({ device, zones, onClose, onMoved }: MoveDevice
       confirmLoading={move.isPending}
       okButtonProps={{ 'data-testid': 'region-move-ok' } as ButtonProps}
       destroyOnHidden
-      afterOpenChange={(open) => {
-        if (open) setZoneId(device?.zoneId ?? undefined);
+      onCancel={() => {
+        setChoice(undefined);
+        onClose();
       }}
-      onCancel={onClose}
       onOk={() => move.mutate()}
     >
       <Typography.Paragraph type="secondary">{t('monitor.regional.moveHint')}</Typography.Paragraph>
