@@ -321,12 +321,22 @@ describe('warnings, operation records, regional management, configuration', () =
       await expect.poll(() => rows.count()).toBe(inZone);
       // Move it up to the district itself: it leaves the canal section's list.
       await rows.filter({ hasText: device.deviceName }).getByTestId('region-move').click();
-      await admin.locator('.ant-modal:visible').getByTestId('region-move-zone').click();
-      await admin
-        .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', {
-          hasText: '演示灌区',
-        })
-        .click();
+      // The zone tree opens once the dialog has finished opening: pressed again until it shows.
+      const dropdown = admin.locator('.ant-select-dropdown:visible');
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          if ((await dropdown.count()) === 0)
+            await admin.locator('.ant-modal:visible').getByTestId('region-move-zone').click();
+          await dropdown
+            .locator('.ant-select-tree-node-content-wrapper', { hasText: '演示灌区' })
+            .click({ timeout: 2_000 });
+          break;
+        } catch (error) {
+          if (attempt === 8) throw error;
+        }
+      }
+      // The tree's dropdown closes (animated) before the dialog's button can be pressed.
+      await expect.poll(() => dropdown.count()).toBe(0);
       const moved = admin.waitForResponse((response) =>
         response.url().includes(entityCalls(iotDeviceEntity).update),
       );
