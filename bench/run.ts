@@ -3,6 +3,7 @@ import { runIngest } from './ingest';
 import { runList } from './list';
 import { runLoad } from './load';
 import { runMonitor } from './monitor';
+import { runLedger } from './ledger';
 import { runLogin } from './login';
 import { runReport } from './report';
 import { runOverload } from './overload';
@@ -10,6 +11,7 @@ import { runRealtime } from './realtime';
 import { runSqlmap } from './sqlmap';
 import { runUserList } from './user-list';
 import { runWeb } from './web';
+import { runTraceHome } from './trace-home';
 
 const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; summary: unknown }>> =
   {
@@ -24,6 +26,8 @@ const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; sum
     web: runWeb,
     monitor: runMonitor,
     sqlmap: runSqlmap,
+    ledger: runLedger,
+    'trace-home': runTraceHome,
   };
 
 const args = process.argv.slice(2);

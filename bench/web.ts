@@ -5,7 +5,7 @@ import { writeResult } from './lib/results';
 import { canPin, startServer, withPinnedSelf } from '@shuili/test-support/server-process';
 import { round } from './lib/stats';
 import { buildConsole, buildPeer, upToDateConsoleDist } from './lib/web-build';
-import type { RouteBundle, Transfer } from './lib/web-bundle';
+import { transferInKB, type RouteBundle } from './lib/web-bundle';
 import {
   launchLighthouseChromium,
   lighthouseRun,
@@ -15,22 +15,13 @@ import {
 } from './lib/web-lighthouse';
 import { signInOverCdp, signInPageBundle, workbenchBundle } from './lib/web-pages';
 
-const KB = 1024;
 /** The goals for the sign-in route. */
 const GOALS = { loginInitialJsGzipKB: 220, lighthouseDesktopScore: 95 };
 
-const kb = (transfer: Transfer) => ({
-  files: transfer.files,
-  sentKB: round(transfer.sentBytes / KB, 1),
-  rawKB: round(transfer.rawBytes / KB, 1),
-  gzipKB: round(transfer.gzipBytes / KB, 1),
-  brotliKB: round(transfer.brotliBytes / KB, 1),
-});
-
 const bundleInKB = (bundle: RouteBundle) => ({
-  initialJs: kb(bundle.initialJs),
-  js: kb(bundle.js),
-  css: kb(bundle.css),
+  initialJs: transferInKB(bundle.initialJs),
+  js: transferInKB(bundle.js),
+  css: transferInKB(bundle.css),
   jsFiles: bundle.jsFiles,
   cssFiles: bundle.cssFiles,
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   signIn,
   waitForPath,
@@ -60,4 +60,20 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   }
   const labels = await sidebar.locator('.ant-menu-title-content').allInnerTexts();
   return labels.map((text) => text.trim()).filter(Boolean);
+}
+
+/**
+ * Submits an entity form whose last field took Enter: Enter usually submits it too, but on a
+ * loaded machine it sometimes only took the field's value, so the save button is pressed when
+ * the form is still open a moment later (never while a save is under way).
+ */
+export async function submitUnlessGone(dialog: Locator): Promise<void> {
+  const gone = await dialog
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (gone) return;
+  const save = dialog.getByTestId('resource-form-submit');
+  if (await save.isEnabled()) await save.click({ timeout: 5_000 }).catch(() => undefined);
+  await dialog.waitFor({ state: 'detached' });
 }

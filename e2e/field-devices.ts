@@ -122,3 +122,19 @@ export async function onlineDevice(
   );
   return { client, received };
 }
+
+/** A demo device's readings through the server's own ingestion (what an MQTT uplink is handed to). */
+export async function ingestReading(
+  rig: ConsoleRig,
+  deviceNo: string,
+  ts: number,
+  values: Record<string, number>,
+): Promise<void> {
+  await rig.server.app.telemetry.ingest.handle({
+    tenantCode: 'demo',
+    deviceNo,
+    channel: 'telemetry',
+    payload: Buffer.from(JSON.stringify({ ts, values })),
+    receivedAt: Date.now(),
+  });
+}

@@ -570,9 +570,11 @@ describe('the demo’s sensor and image screens', () => {
     );
     await sensor.getByTestId('binding-property').filter({ hasText: 'Upstream level' }).waitFor();
 
+    // The demo's traps and cameras add newer images: the gate's photo is found by its name.
     await admin.goto('/imageList');
-    await view(admin, '/imageList')
-      .locator('.ant-table-row', { hasText: '1号闸门现场照片.png' })
-      .waitFor();
+    const images = view(admin, '/imageList');
+    await images.locator('#search-IotDeviceFile_originalName').fill('1号闸门现场照片');
+    await images.getByTestId('resource-search-submit').click();
+    await images.locator('.ant-table-row', { hasText: '1号闸门现场照片.png' }).waitFor();
   });
 });

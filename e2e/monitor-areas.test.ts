@@ -82,7 +82,8 @@ afterAll(async () => {
 
 describe('area device lists', () => {
   it('open for every area with its demo devices and its key factors as columns', async () => {
-    for (const area of AREAS) {
+    // Every area with a device list (video's cameras are listed by their management page).
+    for (const area of AREAS.filter((one) => one.screens.deviceList)) {
       const path = areaScreenPath(area, 'deviceList')!;
       const expected = await areaPage(area);
       expect(expected.total, area.code).toBeGreaterThan(0);

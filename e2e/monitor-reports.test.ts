@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, startConsole, type ConsoleRig } from '@shuili/test-support/console';
 import { signedIn, view, visibleOption } from './admin-console';
-import { apiData as apiDataOf } from './field-devices';
+import { apiData as apiDataOf, ingestReading } from './field-devices';
 
 /**
  * The area screens of reports, warnings, operation records, regional management and monitor
@@ -47,16 +47,8 @@ async function areaDevices(area: string): Promise<AreaDevices> {
   };
 }
 
-/** Readings through the server's own ingestion (what an MQTT uplink is handed to). */
-async function ingest(deviceNo: string, ts: number, values: Record<string, number>) {
-  await rig.server.app.telemetry.ingest.handle({
-    tenantCode: 'demo',
-    deviceNo,
-    channel: 'telemetry',
-    payload: Buffer.from(JSON.stringify({ ts, values })),
-    receivedAt: Date.now(),
-  });
-}
+const ingest = (deviceNo: string, ts: number, values: Record<string, number>) =>
+  ingestReading(rig, deviceNo, ts, values);
 
 /** A value inside a numeric property's range: `fraction` of the way from min to max. */
 function valueOf(property: ThingProperty, fraction: number): number {
@@ -321,20 +313,24 @@ describe('warnings, operation records, regional management, configuration', () =
       await expect.poll(() => rows.count()).toBe(inZone);
       // Move it up to the district itself: it leaves the canal section's list.
       await rows.filter({ hasText: device.deviceName }).getByTestId('region-move').click();
-      // The zone tree opens once the dialog has finished opening: pressed again until it shows.
+      // The zone tree opens once the dialog has finished opening, and a click during either
+      // animation can land on nothing: open the tree and choose the district until the select
+      // shows it (the state that matters), whatever the animations did in between.
+      const zoneSelect = admin.locator('.ant-modal:visible').getByTestId('region-move-zone');
+      const district = admin
+        .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+        .filter({ hasText: /^演示灌区$/ });
+      await expect
+        .poll(
+          async () => {
+            if ((await district.count()) === 1) await district.click({ timeout: 1_000 });
+            else await zoneSelect.click({ timeout: 1_000 });
+            return (await zoneSelect.innerText({ timeout: 500 })).trim();
+          },
+          { timeout: 20_000, interval: 300 },
+        )
+        .toBe('演示灌区');
       const dropdown = admin.locator('.ant-select-dropdown:visible');
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          if ((await dropdown.count()) === 0)
-            await admin.locator('.ant-modal:visible').getByTestId('region-move-zone').click();
-          await dropdown
-            .locator('.ant-select-tree-node-content-wrapper', { hasText: '演示灌区' })
-            .click({ timeout: 2_000 });
-          break;
-        } catch (error) {
-          if (attempt === 8) throw error;
-        }
-      }
       // The tree's dropdown closes (animated) before the dialog's button can be pressed.
       await expect.poll(() => dropdown.count()).toBe(0);
       const moved = admin.waitForResponse((response) =>

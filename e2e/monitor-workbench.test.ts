@@ -1,5 +1,5 @@
 import {
-  AREAS,
+  DEVICE_AREAS,
   alarmRuleEntity,
   deviceTopic,
   entityCalls,
@@ -47,7 +47,7 @@ describe('workbench overview', () => {
   it('shows the devices of every area by state, alarms, water and operations', async () => {
     await admin.getByTestId('workbench-overview').waitFor();
     const overview = await overviewNow();
-    for (const area of AREAS) {
+    for (const area of DEVICE_AREAS) {
       const counts = overview.areas.find((row) => row.area === area.code)!;
       expect(counts.total, area.code).toBeGreaterThan(0);
       await expect(areaCard(area.code).getAttribute('data-total')).resolves.toBe(

@@ -5,7 +5,12 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     // Each file starts its own server over a fresh database (PGlite takes seconds to open).
-    testTimeout: 30_000,
+    // 60 s: npm test runs two of these files beside a browser test (scripts/test.mjs), so on
+    // 2 cores a test has about half a core; the heaviest (migrate.test.ts's two starts with a
+    // month of history) ran past 30 s on a loaded machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
+    // For the same reason a poll waits longer than vitest's default second before it fails.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

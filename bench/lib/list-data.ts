@@ -30,7 +30,9 @@ export async function prepareDevices(
   let demoId: string;
   try {
     await migrate(db);
-    await seed(db, loadConfig());
+    // No simulated past: its storm and silt section would raise warnings at the server's start
+    // that the peers (on PGlite, a copy of the folder taken before) never see.
+    await seed(db, loadConfig({ demoHistoryDays: 0 }));
     const codes = ['demo', 'acme'];
     for (let i = 1; codes.length < tenants; i += 1)
       codes.push(`bench-${String(i).padStart(3, '0')}`);

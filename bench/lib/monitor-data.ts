@@ -61,7 +61,9 @@ export async function prepareMonitorData(
   const seconds = { devices: 0, readings: 0, analyse: 0 };
   try {
     await migrate(db);
-    await seed(db, loadConfig());
+    // No simulated past: its storm and silt section would raise warnings at the server's start
+    // that the peers (on PGlite, a copy of the folder taken before) never see.
+    await seed(db, loadConfig({ demoHistoryDays: 0 }));
     let started = performance.now();
     const district = await db.system((sql) => fillDistrict(sql, plan));
     seconds.devices = (performance.now() - started) / 1000;
@@ -128,17 +130,25 @@ async function fillDistrict(sql: Sql, plan: MonitorDataPlan) {
     [tenantId, irrigationArea.kinds, newValves, newOthers],
   );
   // The latest value of every property a device's thing model declares (numbers inside their
-  // range, enums one of their options, booleans 0 or 1), as ingestion keeps them.
+  // range, flood and silt levels below their warning lines, enums one of their options,
+  // booleans 0 or 1), as ingestion keeps them.
   await sql.query(
     `INSERT INTO iot_telemetry_latest (tenant_id, device_id, key, ts, value)
      SELECT d.tenant_id, d.id, prop.j->>'key', coalesce(d.last_seen, now()),
             CASE prop.j->>'type'
               WHEN 'enum' THEN (prop.j->'options'->((d.id + prop.ord) % 2)::int->>'value')::float8
               WHEN 'boolean' THEN ((d.id + prop.ord) % 2)::float8
-              ELSE round((coalesce((prop.j->>'min')::float8, 0)
-                          + (coalesce((prop.j->>'max')::float8, 100) - coalesce((prop.j->>'min')::float8, 0))
-                            * (0.1 + 0.6 * ((d.id * 7919 + prop.ord * 104729) % 1000) / 1000.0))::numeric,
-                         CASE WHEN prop.j->>'type' = 'integer' THEN 0 ELSE 3 END)::float8
+              ELSE round((CASE
+                -- Below the default warning lines (4 m; dredging at 0.5 m): the server's station
+                -- warnings would raise alarms at its start that the peers' copy has not.
+                WHEN p.device_kind = 'flood_station' AND prop.j->>'key' = 'waterLevel'
+                  THEN 1 + 2 * ((d.id * 7919 + prop.ord * 104729) % 1000) / 1000.0
+                WHEN p.device_kind = 'silt_station' AND prop.j->>'key' = 'siltDepth'
+                  THEN 0.05 + 0.3 * ((d.id * 7919 + prop.ord * 104729) % 1000) / 1000.0
+                ELSE coalesce((prop.j->>'min')::float8, 0)
+                     + (coalesce((prop.j->>'max')::float8, 100) - coalesce((prop.j->>'min')::float8, 0))
+                       * (0.1 + 0.6 * ((d.id * 7919 + prop.ord * 104729) % 1000) / 1000.0)
+              END)::numeric, CASE WHEN prop.j->>'type' = 'integer' THEN 0 ELSE 3 END)::float8
             END
        FROM iot_device d
        JOIN iot_product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { round } from './stats';
 
 /** Bytes of a set of files: on the wire, as files, and as gzip and brotli would send them. */
 export interface Transfer {
@@ -126,3 +127,12 @@ export function recordBundle(page: Page): { measure(): Promise<RouteBundle> } {
     },
   };
 }
+
+/** A transfer's sizes in KB (one decimal), as the web benchmarks write them down. */
+export const transferInKB = (transfer: Transfer) => ({
+  files: transfer.files,
+  sentKB: round(transfer.sentBytes / 1024, 1),
+  rawKB: round(transfer.rawBytes / 1024, 1),
+  gzipKB: round(transfer.gzipBytes / 1024, 1),
+  brotliKB: round(transfer.brotliBytes / 1024, 1),
+});

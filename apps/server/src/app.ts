@@ -33,7 +33,21 @@ import { createIotModel, iotModelRoutes } from './modules/iot/device/iot-model.m
 import { iotEntityHookMap, registerIot } from './modules/iot/iot.module';
 import { registerMonitor } from './modules/monitor/monitor.module';
 import { MONITOR_RULE_HOOKS } from './modules/monitor/monitor-rules.module';
+import {
+  BILLING_SETUP_HOOKS,
+  registerBillingSetup,
+} from './modules/billing/setup/billing-setup.module';
 import { IRRIGATION_ENTITY_HOOKS } from './modules/monitor/irrigation/irrigation-entity.hooks';
+import { LED_ENTITY_HOOKS } from './modules/monitor/led/led.module';
+import { insectEntityHooks } from './modules/monitor/insect/insect-entity.hooks';
+import { VIDEO_ENTITY_HOOKS } from './modules/video/camera.hooks';
+import { registerVideo } from './modules/video/video.module';
+import { registerLedger } from './modules/billing/ledger/ledger.module';
+import { registerCards } from './modules/billing/cards/cards.module';
+import { registerCardSessions } from './modules/billing/sessions/sessions.module';
+import { registerBillingReports } from './modules/billing/reports/reports.module';
+import { TRACE_ENTITY_HOOKS } from './modules/trace/trace-entity.hooks';
+import { publicTraceRoutes } from './modules/trace/public/public-trace.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -42,6 +56,7 @@ import { userAdminRoutes } from './modules/admin/user-admin.routes';
 import { authorityRoutes } from './modules/authority/authority.routes';
 import { UrlGrantService } from './modules/authority/url-grant.service';
 import { DataFieldService } from './entity/data-field.service';
+import { deviceUploadRoutes } from './modules/files/device-upload.routes';
 import { credentialRoutes } from './modules/iot/device/credential.routes';
 import { CredentialService } from './modules/iot/device/credential.service';
 import { BrowserAccess } from './mqtt/browser-access';
@@ -96,7 +111,12 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // First, so every reply of every route registered below (and 404s, errors) carries them.
-  registerSecurityHeaders(app, { https: config.secureCookies, mapTileUrl: config.mapTileUrl });
+  registerSecurityHeaders(app, {
+    https: config.secureCookies,
+    mapTileUrl: config.mapTileUrl,
+    videoStreamOrigins: config.videoStreamOrigins,
+    cardReaderPort: config.cardReaderPort,
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -152,7 +172,10 @@ export async function buildApp({
     sessions,
     transport: () => (app.hasDecorator('deviceTransport') ? app.deviceTransport : undefined),
   });
-  await consoleSettingsRoutes(app, { mapTileUrl: config.mapTileUrl });
+  await consoleSettingsRoutes(app, {
+    mapTileUrl: config.mapTileUrl,
+    cardReaderPort: config.cardReaderPort,
+  });
   const audit = new AuditService(db, app.log);
   audit.register(app);
   await app.register(uaaRoutes, { db, tokenService, secureCookies: config.secureCookies, audit });
@@ -180,6 +203,11 @@ export async function buildApp({
       ...iotEntityHookMap(iotModel),
       ...MONITOR_RULE_HOOKS,
       ...IRRIGATION_ENTITY_HOOKS,
+      ...LED_ENTITY_HOOKS,
+      ...insectEntityHooks(db, iotModel.storage),
+      ...VIDEO_ENTITY_HOOKS,
+      ...BILLING_SETUP_HOOKS,
+      ...TRACE_ENTITY_HOOKS,
     ]),
   });
   // Not encapsulated: its decorations (deviceChanges, fileStorage) are for the IoT modules.
@@ -228,10 +256,30 @@ export async function buildApp({
     transport: deviceTransport,
     publicUrls: config.mqttPublicUrls,
   });
+  // Devices upload their own photos and files with the identity and secret they connect with.
+  await app.register(deviceUploadRoutes, {
+    db,
+    storage: iotModel.storage,
+    devices: deviceCredentials,
+  });
   // An external broker's HTTP auth hooks run the same device auth and topic ACL (docs/iot.md).
   await app.register(externalAuthRoutes, { config, tokens, devices: deviceCredentials, browsers });
   await registerIot(app, { db });
   await registerMonitor(app, { db, grants });
+  // Cameras: the grid's call, snapshots into device images, the demo clip.
+  await registerVideo(app, { db, config });
+  // Billing: the ledger every money movement posts through (docs: DESIGN §7).
+  const ledger = await registerLedger(app, { db });
+  // Card controllers' sessions: a swipe reserves, a record posts once (docs/card-billing.md).
+  const cardSessions = registerCardSessions(app, { db, ledger });
+  // The service desk: card lifecycle and money with write after commit, through the ledger.
+  await registerCards(app, { db, ledger, blacklist: cardSessions.blacklist });
+  // Card-swipe billing set-up: households, cards, prices and the yearly water rights.
+  await registerBillingSetup(app, { db });
+  // Money reports: cash report, statistics, revenue, reconciliation and the ledger's checks.
+  await registerBillingReports(app, { db });
+  // The public trace page's data: signed out, found from the trace code alone.
+  await app.register(publicTraceRoutes, { db, rateLimits });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAP_TILE_URL, mapTileSource } from './http/map-tiles';
+import { snapshotHosts, streamOrigins } from './http/video-sources';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, three levels above apps/server/src. */
@@ -75,13 +76,24 @@ export interface Config {
   sessionIdleSeconds: number;
   /** Secret of the first-party `browser` OAuth client (spec: fixed Basic credentials). */
   browserClientSecret: string;
-  demoPasswords: { admin: string; operator: string; acmeAdmin: string; platformAdmin: string };
+  demoPasswords: {
+    admin: string;
+    operator: string;
+    cashier: string;
+    acmeAdmin: string;
+    platformAdmin: string;
+  };
   seedDemo: boolean;
   /**
    * Days of simulated history the demo district starts with (DEMO_HISTORY_DAYS, default 30; 0:
    * none): its charts, reports and water delivered show something at first sight.
    */
   demoHistoryDays: number;
+  /**
+   * The demo's wells start with two weeks of card sessions (DEMO_CARD_SESSIONS, default on),
+   * uploaded and posted as their controllers would have.
+   */
+  demoCardSessions: boolean;
   /** `npm start` runs a light simulation of the demo tenant's devices (SIM=0 turns it off). */
   simulate: boolean;
   /** Serve the built SPA from this folder (empty: API only). */
@@ -107,6 +119,22 @@ export interface Config {
    * The console's Content-Security-Policy allows images from exactly this server.
    */
   mapTileUrl: string;
+  /**
+   * Origins the console may play camera streams from besides its own (VIDEO_STREAM_ORIGINS,
+   * comma-separated): the Content-Security-Policy's connect-src and media-src name exactly these.
+   */
+  videoStreamOrigins: string[];
+  /**
+   * Hosts, addresses or CIDRs on private networks the server may fetch camera snapshots from
+   * (VIDEO_SNAPSHOT_HOSTS); every other private, loopback or link-local address is refused.
+   */
+  videoSnapshotHosts: string[];
+  /**
+   * Port of the service desks' card-reading service on their own machines (CARD_READER_PORT,
+   * default 17820; 0: none). The console connects to ws://127.0.0.1 on it, and the
+   * Content-Security-Policy's connect-src allows exactly that port on 127.0.0.1 and localhost.
+   */
+  cardReaderPort: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -191,6 +219,13 @@ function mapTileUrl(): string {
   return value;
 }
 
+/** The card-reading service's port (packages/card-reader's default); 0 turns it off. */
+function cardReaderPort(): number {
+  const value = int('CARD_READER_PORT', 17820);
+  if (value > 65535) throw new Error(`CARD_READER_PORT must be a port number, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = process.env;
   return {
@@ -225,11 +260,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     demoPasswords: {
       admin: env.DEMO_ADMIN_PASSWORD || 'admin123',
       operator: env.DEMO_OPERATOR_PASSWORD || 'operator123',
+      cashier: env.DEMO_CASHIER_PASSWORD || 'cashier123',
       acmeAdmin: env.ACME_ADMIN_PASSWORD || 'admin123',
       platformAdmin: env.PLATFORM_ADMIN_PASSWORD || 'admin123',
     },
     seedDemo: bool('SEED_DEMO', true),
     demoHistoryDays: Math.min(int('DEMO_HISTORY_DAYS', 30), 365),
+    demoCardSessions: bool('DEMO_CARD_SESSIONS', true),
     simulate: bool('SIM', true),
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
     trustProxy: trustProxy(),
@@ -238,6 +275,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     logOutbox: bool('LOG_OUTBOX', env.NODE_ENV !== 'production'),
     publicUrl: publicUrl(int('PORT', 8080)),
     mapTileUrl: mapTileUrl(),
+    videoStreamOrigins: streamOrigins(env.VIDEO_STREAM_ORIGINS),
+    videoSnapshotHosts: snapshotHosts(env.VIDEO_SNAPSHOT_HOSTS),
+    cardReaderPort: cardReaderPort(),
     ...overrides,
   };
 }

@@ -62,7 +62,7 @@ async function main() {
     console.log(
       `\n  Shuili console: http://localhost:${config.port}\n` +
         `  Demo sign-in (demo data only, change for real use): tenant "demo", admin / ${config.demoPasswords.admin}` +
-        ` (ROLE_ADMIN) or operator / ${config.demoPasswords.operator} (ROLE_OPERATOR); tenant "acme", admin / ${config.demoPasswords.acmeAdmin}\n` +
+        ` (ROLE_ADMIN), operator / ${config.demoPasswords.operator} (ROLE_OPERATOR) or cashier / ${config.demoPasswords.cashier} (ROLE_CASHIER); tenant "acme", admin / ${config.demoPasswords.acmeAdmin}\n` +
         `  API docs: http://localhost:${config.port}/api/docs\n`,
     );
   }

@@ -1,6 +1,8 @@
 /** Business constants and limits from spec §9, shared by server and web. */
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_OPERATOR = 'ROLE_OPERATOR';
+/** A card-swipe billing service desk: households, cards, recharges and refunds (issue 20). */
+export const ROLE_CASHIER = 'ROLE_CASHIER';
 export const TOKEN_SUFFIX = '-token';
 export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 230;

@@ -1,4 +1,4 @@
-import type { ThingModel, ThingProperty } from '@shuili/contract';
+import { SERVER_COMPUTED_KEYS, type ThingModel, type ThingProperty } from '@shuili/contract';
 import type { Random } from './random';
 import type { SimValue, SimValues } from './models/physics-model';
 
@@ -87,6 +87,8 @@ export function conformValues(
   if (model.properties.length === 0) return { ...raw };
   const out: ReportedValues = {};
   for (const property of model.properties) {
+    // The server's own values (a flood station's rolling rain): no device reports them.
+    if (SERVER_COMPUTED_KEYS.includes(property.key)) continue;
     const value = findRawValue(raw, property) ?? driftValue(property, random, drift);
     out[property.key] = coerce(property, value);
   }

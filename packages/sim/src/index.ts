@@ -13,6 +13,7 @@ export {
   isDeviceKind,
 } from './models/create-physics-model';
 export { createEnvironment, type Environment } from './models/environment';
+export { CardControllerModel, type CardControllerOptions } from './models/card-controller';
 export { createRandom, type Random } from './random';
 export { createSimStats, formatSimStats, type SimStats } from './sim-stats';
 export { productOfDevice } from './device-kind-of';
@@ -22,3 +23,6 @@ export {
   type HistoryOptions,
   type HistoryReading,
 } from './history';
+export { drawCatchPhoto, drawSpeciesPortrait, type CatchPhoto } from './images/catch-photo';
+export { INSECT_LOOKS, type InsectLook } from './images/insect-shapes';
+export { paintPng, encodePng, type Rgb } from './images/png';

@@ -12,11 +12,15 @@ export interface LightSimulationOptions {
     thingModel?: ThingModel;
     /** The counters' last stored values: they continue from there. */
     counterStart?: Record<string, number>;
+    /** Card controllers: the tenant's cards farmers swipe there. */
+    cardNos?: readonly string[];
   }[];
   /** Telemetry messages per second in total (default: one reading per device every 30 s). */
   rate?: number;
   /** Devices per kind (default 3). */
   perKind?: number;
+  /** The server's base URL: insect traps upload their tray photos there. */
+  uploadUrl?: string;
   onError?: (identity: string, error: Error) => void;
 }
 
@@ -39,6 +43,7 @@ export function startLightSimulation(options: LightSimulationOptions): Promise<S
       kind: device.kind,
       ...(device.thingModel ? { thingModel: device.thingModel } : {}),
       ...(device.counterStart ? { counterStart: device.counterStart } : {}),
+      ...(device.cardNos ? { cardNos: device.cardNos } : {}),
     });
   }
   return startSimulation({
@@ -49,6 +54,11 @@ export function startLightSimulation(options: LightSimulationOptions): Promise<S
     offlineMs: [15_000, 120_000],
     // Nobody presses buttons in a fresh demo: pumps, valves and fertigation run their routine.
     autoOperate: true,
+    // A card swiped at an idle well every half hour or so, kept on for 5 to 40 minutes: a
+    // visitor sees sessions come and go (and settled) within the hour.
+    swipesPerDay: 48,
+    cardSessionHours: [0.08, 0.67],
+    ...(options.uploadUrl ? { uploadUrl: options.uploadUrl } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
 }

@@ -12,15 +12,26 @@ export interface SimStats {
   errors: number;
   /** Simulated outages so far. */
   outages: number;
+  /** Photos uploaded (insect traps' trays). */
+  photos: number;
 }
 
 export function createSimStats(): SimStats {
-  return { connected: 0, sent: 0, acked: 0, commandsAnswered: 0, errors: 0, outages: 0 };
+  return {
+    connected: 0,
+    sent: 0,
+    acked: 0,
+    commandsAnswered: 0,
+    errors: 0,
+    outages: 0,
+    photos: 0,
+  };
 }
 
 export function formatSimStats(stats: SimStats, devices: number): string {
   return (
     `connected ${stats.connected}/${devices}  sent ${stats.sent}  acked ${stats.acked}  ` +
-    `commands answered ${stats.commandsAnswered}  outages ${stats.outages}  errors ${stats.errors}`
+    `commands answered ${stats.commandsAnswered}  photos ${stats.photos}  outages ${stats.outages}  ` +
+    `errors ${stats.errors}`
   );
 }

@@ -15,6 +15,8 @@ export interface SimDeviceSpec {
   thingModel?: ThingModel;
   /** Counters continue from these values (VirtualDeviceOptions.counterStart). */
   counterStart?: Record<string, number>;
+  /** Card controllers: the cards swiped there (VirtualDeviceOptions.cardNos). */
+  cardNos?: readonly string[];
 }
 
 export interface SimulationOptions {
@@ -30,6 +32,12 @@ export interface SimulationOptions {
   connectConcurrency?: number;
   /** Actuators follow a daily routine of their own (PhysicsContext.autoOperate). */
   autoOperate?: boolean;
+  /** The server's base URL, where devices with a camera upload their photos (trap-camera.ts). */
+  uploadUrl?: string;
+  /** Card controllers: swipes a day while idle (default 4). */
+  swipesPerDay?: number;
+  /** Card controllers: how long a card stays on, hours (default [0.5, 3]). */
+  cardSessionHours?: readonly [number, number];
   onError?: (identity: string, error: Error) => void;
 }
 
@@ -73,6 +81,9 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       ...(spec.secret ? { secret: spec.secret } : {}),
       kind: spec.kind,
       ...(spec.counterStart ? { counterStart: spec.counterStart } : {}),
+      ...(spec.cardNos ? { cardNos: spec.cardNos } : {}),
+      ...(options.swipesPerDay !== undefined ? { swipesPerDay: options.swipesPerDay } : {}),
+      ...(options.cardSessionHours ? { cardSessionHours: options.cardSessionHours } : {}),
       thingModel:
         spec.thingModel ?? PRODUCTS.find((product) => product.kind === spec.kind)?.thingModel,
       intervalMs,
@@ -83,6 +94,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       stats,
       ...(irrigation ? { irrigation } : {}),
       autoOperate: options.autoOperate ?? false,
+      ...(options.uploadUrl ? { uploadUrl: options.uploadUrl } : {}),
       onError: (error) => options.onError?.(spec.identity, error),
     });
     if (spec.kind === 'irrigation_valve') valves.push(device);

@@ -13,9 +13,10 @@ import { conformValues, coerce, type ReportedValues } from './conform-values';
 import { createPhysicsModel, type DeviceKind } from './models/create-physics-model';
 import type { Environment } from './models/environment';
 import { DeviceHealthModel } from './models/device-health';
-import type { PhysicsModel } from './models/physics-model';
+import type { PhysicsModel, SimEvent } from './models/physics-model';
 import type { Random } from './random';
 import { createSimStats, type SimStats } from './sim-stats';
+import { uploadPhoto } from './trap-camera';
 
 export interface VirtualDeviceOptions {
   brokerUrl: string;
@@ -47,6 +48,17 @@ export interface VirtualDeviceOptions {
    * instead of jumping to the model's own start (which reads as a reset and a huge increase).
    */
   counterStart?: Record<string, number>;
+  /**
+   * The server's base URL (http://host:port): devices with a camera of their own (insect traps)
+   * upload their photos there with their identity and secret (trap-camera.ts).
+   */
+  uploadUrl?: string;
+  /** Card controllers: the cards farmers swipe (CardControllerOptions.cardNos). */
+  cardNos?: readonly string[];
+  /** Card controllers: swipes a day while idle (CardControllerOptions.swipesPerDay). */
+  swipesPerDay?: number;
+  /** Card controllers: how long a card stays on, hours (CardControllerOptions.sessionHours). */
+  cardSessionHours?: readonly [number, number];
   /** The physics, when the caller builds it (to couple devices); else made from `kind`. */
   physics?: PhysicsModel;
   onError?: (error: Error) => void;
@@ -54,6 +66,8 @@ export interface VirtualDeviceOptions {
 
 /** Readings kept while offline and sent as one array on reconnect (payload limit: 100). */
 const MAX_BACKLOG = 100;
+/** Events kept while offline (a controller's records are money: it keeps many). */
+const MAX_EVENT_BACKLOG = 1000;
 /** Remembered answers, so a command delivered twice is answered, not carried out twice. */
 const MAX_ANSWERED = 200;
 
@@ -74,12 +88,16 @@ export class VirtualDevice {
   private timer: NodeJS.Timeout | undefined;
   private outageTimer: NodeJS.Timeout | undefined;
   private readonly backlog: TelemetryReading[] = [];
+  private readonly eventBacklog: SimEvent[] = [];
+  /** Events go up one at a time, in order (a record before the next swipe). */
+  private eventChain: Promise<void> = Promise.resolve();
   private readonly answered = new Map<string, CommandAck>();
   private readonly overrides = new Map<string, unknown>();
   /** Per counter: what is added to the model's value to continue from counterStart. */
   private counterOffsets: Map<string, number> | undefined;
   private readonly drift = new Map<string, number>();
   private readonly now: () => number;
+  private photoUnderWay: Promise<void> | undefined;
 
   constructor(private readonly options: VirtualDeviceOptions) {
     const identity = parseDeviceIdentity(options.identity);
@@ -96,6 +114,9 @@ export class VirtualDevice {
         start: this.now(),
         ...(options.irrigation ? { irrigation: options.irrigation } : {}),
         autoOperate: options.autoOperate ?? false,
+        ...(options.cardNos ? { cardNos: options.cardNos } : {}),
+        ...(options.swipesPerDay !== undefined ? { swipesPerDay: options.swipesPerDay } : {}),
+        ...(options.cardSessionHours ? { cardSessionHours: options.cardSessionHours } : {}),
       });
     this.health = new DeviceHealthModel(options.env, options.random.fork(), this.now());
   }
@@ -217,9 +238,81 @@ export class VirtualDevice {
     if (!client || !this.online) {
       this.backlog.push(reading);
       if (this.backlog.length > MAX_BACKLOG) this.backlog.shift();
+      this.takeEvents();
       return;
     }
     await this.publish(client, reading);
+    await this.sendDuePhoto();
+    await this.sendEvents();
+  }
+
+  /** What the physics reported since (a swipe, a record), kept until it can go up. */
+  private takeEvents(): void {
+    const events = this.physics.drainEvents?.() ?? [];
+    this.eventBacklog.push(...events);
+    if (this.eventBacklog.length > MAX_EVENT_BACKLOG)
+      this.eventBacklog.splice(0, this.eventBacklog.length - MAX_EVENT_BACKLOG);
+  }
+
+  /**
+   * Publishes the events kept and new (QoS 1, in order); answers once they are through. One that
+   * fails (the link dropped under it) goes back to the front of the queue for the next time.
+   */
+  sendEvents(): Promise<void> {
+    this.takeEvents();
+    const next = this.eventChain.then(async () => {
+      while (this.eventBacklog.length > 0) {
+        const client = this.client;
+        if (!client || !this.online) return;
+        const event = this.eventBacklog.shift()!;
+        try {
+          await client.publishAsync(
+            deviceTopic(this.tenantCode, this.deviceNo, 'event'),
+            JSON.stringify(event),
+            { qos: 1 },
+          );
+        } catch (error) {
+          this.eventBacklog.unshift(event);
+          this.fail(error);
+          return;
+        }
+      }
+    });
+    this.eventChain = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Takes and uploads the photo the physics says is due (one at a time), then tells the server
+   * over MQTT (the photoTaken event naming the stored file). Answers once it is done.
+   */
+  sendDuePhoto(): Promise<void> {
+    const { uploadUrl, secret } = this.options;
+    if (!uploadUrl || !secret || !this.online || this.photoUnderWay) return Promise.resolve();
+    const request = this.physics.takePhoto?.();
+    if (!request) return Promise.resolve();
+    this.photoUnderWay = uploadPhoto({
+      uploadUrl,
+      identity: this.options.identity,
+      secret,
+      deviceNo: this.deviceNo,
+      request,
+      random: this.options.random,
+      time: this.now(),
+    })
+      .then(async (photo) => {
+        this.stats.photos++;
+        await this.client?.publishAsync(
+          deviceTopic(this.tenantCode, this.deviceNo, 'event'),
+          JSON.stringify({ ts: this.now(), key: 'photoTaken', params: { image: photo.id } }),
+          { qos: 1 },
+        );
+      })
+      .catch((error) => this.fail(error))
+      .finally(() => {
+        this.photoUnderWay = undefined;
+      });
+    return this.photoUnderWay;
   }
 
   private async publish(client: MqttClient, payload: TelemetryReading | TelemetryReading[]) {
@@ -298,11 +391,13 @@ export class VirtualDevice {
       const backlog = this.backlog.splice(0, this.backlog.length);
       await this.publish(client, backlog.length === 1 ? backlog[0]! : backlog);
     }
+    await this.sendEvents();
   }
 
   private setOnline(online: boolean): void {
     if (online === this.online) return;
     this.online = online;
+    this.physics.setOnline?.(online);
     this.stats.connected += online ? 1 : -1;
   }
 
@@ -355,6 +450,10 @@ export class VirtualDevice {
     this.answered.set(command.id, ack);
     if (this.answered.size > MAX_ANSWERED) this.answered.delete(this.answered.keys().next().value!);
     this.sendAck(client, ack);
+    // A photo asked for (takePhoto) is taken and uploaded at once.
+    if (ack.ok) void this.sendDuePhoto();
+    // What the command made happen (a session's record when the pump was stopped).
+    void this.sendEvents();
   }
 
   /** Carries a command out on the physics and says how it went. */

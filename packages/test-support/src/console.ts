@@ -5,7 +5,7 @@ import {
   rememberSecondFactor,
   startTestServer,
 } from './test-server';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { launchBrowser } from './browser';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -66,6 +66,40 @@ export function tenantSelect(page: Page) {
   return page.locator('.ant-select', { has: page.locator('#login_tenantCode') });
 }
 
+/**
+ * Chooses the option with `text` in an antd select, the way a person does: open it, click the
+ * option, and open it again when the dropdown closed before the click landed (a select whose
+ * options arrive while it opens re-renders and may close on a loaded machine). Done when the
+ * select shows the choice. `search` is typed into a select that searches as one types.
+ */
+export async function chooseOption(
+  page: Page,
+  select: Locator,
+  text: string,
+  options: { search?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+    hasText: text,
+  });
+  for (;;) {
+    if (!(await option.first().isVisible())) {
+      await select.click();
+      // A select searched on the server lists its options once the person types.
+      if (options.search) await page.keyboard.type(options.search);
+    }
+    try {
+      await option.first().click({ timeout: 3_000 });
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    // antd 6 shows a single select's choice as the text of its content box.
+    const shown = await select.locator('.ant-select-content').first().innerText({ timeout: 3_000 });
+    if (shown.includes(text)) return;
+    if (Date.now() > deadline) throw new Error(`the select never showed "${text}"`);
+  }
+}
+
 /** Types the account and waits for the tenant look-up the form makes as the user types. */
 export async function typeAccount(page: Page, account: string): Promise<void> {
   const lookup = page.waitForResponse((response) =>
@@ -89,10 +123,7 @@ export async function signIn(page: Page, who: Credentials): Promise<void> {
  */
 export async function submitPassword(page: Page, who: Credentials): Promise<Response> {
   await typeAccount(page, who.username);
-  await tenantSelect(page).click();
-  await page
-    .locator('.ant-select-dropdown .ant-select-item-option', { hasText: `(${who.tenantCode})` })
-    .click();
+  await chooseOption(page, tenantSelect(page), `(${who.tenantCode})`);
   await page.locator('#login_password').fill(who.password);
   const answer = page.waitForResponse((response) =>
     response.url().includes('/api/uaa/oauth/token'),

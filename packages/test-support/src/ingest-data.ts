@@ -57,8 +57,9 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
   const db = await openTarget(target, 2);
   try {
     await migrate(db);
-    // The demo's simulated past is for people: the benchmark's devices replace the demo's.
-    await seed(db, loadConfig({ demoHistoryDays: 0 }));
+    // The demo's simulated past is for people: the benchmark's devices replace the demo's. Its
+    // wells' card sessions would be ledger entries, which are append-only and keep their devices.
+    await seed(db, loadConfig({ demoHistoryDays: 0, demoCardSessions: false }));
     await db.system(async (sql) => {
       const { rows } = await sql.query<{ id: string }>(
         `SELECT id::text FROM tenant WHERE tenant_code = 'demo'`,
@@ -67,11 +68,16 @@ export async function prepareDevices(target: Target, count: number): Promise<Ben
       if (!tenantId) throw new Error('tenant demo was not seeded');
       // Only the bench devices publish: the seeded demo devices would get fresh secrets too. The
       // demo's rows that point at them (sensor and controller instances, files, commands) go first.
+      // The referencing column is the one paired with iot_device.id: a composite key
+      // (tenant_id, controller_id) names the tenant first, and matching device ids against
+      // tenant ids would delete unrelated rows (an append-only ledger's among them).
       const dependents = await sql.query<{ tbl: string; col: string }>(
-        `SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+        `SELECT DISTINCT c.conrelid::regclass::text AS tbl, a.attname AS col
            FROM pg_constraint c
-           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-          WHERE c.contype = 'f' AND c.confrelid = 'iot_device'::regclass`,
+           CROSS JOIN LATERAL unnest(c.conkey, c.confkey) AS k(own, referenced)
+           JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.own
+           JOIN pg_attribute r ON r.attrelid = c.confrelid AND r.attnum = k.referenced
+          WHERE c.contype = 'f' AND c.confrelid = 'iot_device'::regclass AND r.attname = 'id'`,
       );
       for (const { tbl, col } of dependents.rows) {
         await sql.query(

@@ -12,7 +12,7 @@ const LOCK_FILE = 'shuili.lock';
  * Which PGlite made a cluster: its installed files (a new version may lay out a new cluster
  * differently, so it gets a template of its own).
  */
-async function pgliteKey(): Promise<string> {
+export async function pgliteKey(): Promise<string> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const stat = await fs.stat(entry);
   return crypto

@@ -177,6 +177,9 @@ export async function startServerOn(
         WEB_DIST: '',
         LOG_LEVEL: 'warn',
         MQTT_PORT: '0',
+        // No simulated past written at start: a benchmark's or fault test's database is prepared
+        // beforehand, and its peers (on PGlite, a copy of the folder) must read the same rows.
+        DEMO_HISTORY_DAYS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import { migrate } from '@shuili/server/db/migrate';
 import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed } from '@shuili/server/db/seed';
-import { freshPgliteFolder } from './pglite-folder';
+import { migratedPgliteFolder, migratedPostgresTemplate } from './migrated-template';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -33,16 +33,20 @@ export const BACKENDS: { backend: Backend; available: boolean }[] = [
   { backend: 'postgres', available: Boolean(TEST_DATABASE_URL) },
 ];
 
-/** Creates an empty database of its own on the test PostgreSQL; answers its URL and a dropper. */
-export async function createTestPostgresDatabase(): Promise<{
+/**
+ * Creates a database of its own on the test PostgreSQL, empty or (`migrated`) a copy of the
+ * migrated template; answers its URL and a dropper.
+ */
+export async function createTestPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{
   url: string;
   drop(): Promise<void>;
 }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `shuili_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = options.migrated ? await migratedPostgresTemplate(TEST_DATABASE_URL) : undefined;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
@@ -59,7 +63,8 @@ export async function createTestPostgresDatabase(): Promise<{
 
 /**
  * Starts the real server on a free loopback port over a fresh, migrated and seeded database:
- * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL.
+ * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL (each a
+ * copy of a migrated template, which migrate() then finds up to date).
  */
 export async function startTestServer(
   options: {
@@ -73,11 +78,11 @@ export async function startTestServer(
   let cleanup: () => Promise<void>;
   let db: Database;
   if (backend === 'postgres') {
-    const created = await createTestPostgresDatabase();
+    const created = await createTestPostgresDatabase({ migrated: true });
     db = await openPostgresDatabase(created.url, 5);
     cleanup = created.drop;
   } else {
-    const dir = await freshPgliteFolder();
+    const dir = await migratedPgliteFolder();
     db = await openPgliteDatabase(dir);
     cleanup = () => fs.rm(dir, { recursive: true, force: true });
   }
@@ -100,6 +105,8 @@ export async function startTestServer(
     mqttPort: 0,
     // Three days of the demo's simulated past: its screens have data, and a server starts quickly.
     demoHistoryDays: 3,
+    // The card session tests play the demo's controllers from their first record.
+    demoCardSessions: false,
     ...(filesDir ? { dataDir: filesDir } : {}),
     ...options.config,
   });

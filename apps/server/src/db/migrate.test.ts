@@ -37,7 +37,7 @@ describe('migrations and seed', () => {
       expect(await migrate(db)).toEqual(MIGRATION_FILES);
       expect(await seed(db, config)).toEqual(['platform', 'demo', 'acme']);
       const first = await counts(db);
-      expect(first).toMatchObject({ tenants: 3, users: 4 });
+      expect(first).toMatchObject({ tenants: 3, users: 5 });
       await db.close();
 
       const reopened = await openPgliteDatabase(dir);
@@ -66,7 +66,7 @@ describe('migrations and seed', () => {
         expect(seeded.flat().sort()).toEqual(['acme', 'demo', 'platform']);
         expect(await counts(nodes[0]!)).toMatchObject({
           tenants: 3,
-          users: 4,
+          users: 5,
           versions: MIGRATION_FILES.length,
         });
       } finally {

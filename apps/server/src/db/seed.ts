@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BROWSER_CLIENT_ID, BROWSER_SCOPE, type Lang } from '@shuili/contract';
+import { BROWSER_CLIENT_ID, BROWSER_SCOPE, ROLE_CASHIER, type Lang } from '@shuili/contract';
 import type { Config } from '../config';
 import { syncDefaultMenus } from '../modules/admin/default-menu-sync';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
@@ -9,6 +9,8 @@ import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
 import { hashPassword } from '../modules/uaa/password-hasher';
 import type { Database, Sql } from './database';
+import { seedDemoCardSessions } from './demo/demo-billing';
+import { seedDemoFloodAndSilt } from './demo/demo-flood-silt';
 import { seedDemoHistory } from './demo/demo-history';
 import { seedDemoScreens } from './demo/demo-screens';
 
@@ -18,6 +20,7 @@ type SeedConfig = Pick<
   | 'demoPasswords'
   | 'seedDemo'
   | 'demoHistoryDays'
+  | 'demoCardSessions'
   | 'accessTokenSeconds'
   | 'refreshTokenSeconds'
   | 'dataDir'
@@ -67,6 +70,14 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
             email: 'operator@demo.shuili.local',
             mobile: '+8613800000002',
             roleCodes: ['ROLE_OPERATOR'],
+          },
+          {
+            username: 'cashier',
+            nickname: '收费员',
+            passwordHash: await hashPassword(config.demoPasswords.cashier),
+            email: 'cashier@demo.shuili.local',
+            mobile: '+8613800000003',
+            roleCodes: [ROLE_CASHIER],
           },
         ],
       },
@@ -131,8 +142,12 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           { tenantCode: tenant.tenantCode, tenantId, userIds },
           new LocalDiskStorage(path.join(config.dataDir, 'files')),
         );
-      if (tenant.tenantCode === 'demo')
+      if (tenant.tenantCode === 'demo') {
         await seedDemoHistory(sql, tenantId, config.demoHistoryDays);
+        // After the history: a storm of today on top of it, and a silt section due for dredging.
+        await seedDemoFloodAndSilt(sql, tenantId, config.demoHistoryDays);
+        if (config.demoCardSessions) await seedDemoCardSessions(sql, tenantId);
+      }
       created.push(tenant.tenantCode);
     }
     // Menus an upgrade added reach every tenant provisioned before it (once: see the function).

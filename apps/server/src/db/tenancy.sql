@@ -100,3 +100,13 @@ BEGIN
       'OR device_id IN (SELECT id FROM iot_device))', t.table_name);
   END LOOP;
 END $$;
+
+-- Cameras (issue 19, video_camera: an entity table, made before this script runs) belong to a
+-- zone rather than a device: a caller confined to zones sees and writes only the cameras of
+-- those zones. Its device is read under the device policy where it is joined (a device the
+-- caller may not see shows as none, and receives no snapshot of theirs). Restrictive like
+-- device_scope, so it only ever narrows tenant_isolation.
+DROP POLICY IF EXISTS video_camera_zone_scope ON video_camera;
+CREATE POLICY video_camera_zone_scope ON video_camera AS RESTRICTIVE
+  USING (coalesce(current_setting('app.zone_ids', true), '') = ''
+         OR zone_id = ANY (string_to_array(current_setting('app.zone_ids', true), ',')::bigint[]));

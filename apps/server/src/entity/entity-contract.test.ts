@@ -514,7 +514,12 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
             [tenantIds[tenant]],
           ),
         );
-        const id = rows[0]?.id ?? (await ctx.fresh(table));
+        // A device file is stored by an upload, never added: a tenant without one gets an image.
+        const id =
+          rows[0]?.id ??
+          (table === 'iot_device_file'
+            ? await ctx.imageOfKind('insect_trap')
+            : await ctx.fresh(table));
         cache.set(table, id);
         return id;
       },
@@ -540,21 +545,55 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
             [tenantIds[tenant], kind],
           ),
         );
-        let id = rows[0]?.device ?? undefined;
-        if (!id) {
-          const device = ENTITIES.find((candidate) => candidate.table === 'iot_device')!;
-          const values = await sampleOf(device).create(unique(), ctx);
-          const added = await api(tenant, 'POST', entityCalls(device).add, {
-            body: { ...values, productId: rows[0]?.product },
-          });
-          if (added.status !== 200)
-            throw new Error(`could not add a ${kind} device: ${JSON.stringify(added.body)}`);
-          id = String(added.body.data.id);
-        }
+        const id = rows[0]?.device ?? (await addDevice(kind, rows[0]?.product ?? undefined));
+        cache.set(key, id);
+        return id;
+      },
+      async newDeviceOfKind(kind) {
+        const { rows } = await server.db.system((sql) =>
+          sql.query<{ id: string }>(
+            `SELECT id::text FROM iot_product WHERE tenant_id = $1 AND device_kind = $2
+              ORDER BY id LIMIT 1`,
+            [tenantIds[tenant], kind],
+          ),
+        );
+        return addDevice(kind, rows[0]?.id);
+      },
+      async imageOfKind(kind) {
+        const key = `image:${kind}`;
+        const known = cache.get(key);
+        if (known) return known;
+        const deviceId = await ctx.deviceOfKind(kind);
+        const id = await server.db.system(async (sql) => {
+          const { rows } = await sql.query<{ id: string }>(
+            `SELECT id::text FROM iot_device_file WHERE device_id = $1 AND file_kind = 'image'
+              ORDER BY id LIMIT 1`,
+            [deviceId],
+          );
+          if (rows[0]) return rows[0].id;
+          const added = await sql.query<{ id: string }>(
+            `INSERT INTO iot_device_file (tenant_id, device_id, file_kind, original_name,
+                                          content_type, size_kb, storage_key)
+             VALUES ($1, $2, 'image', 'photo.png', 'image/png', 1, $3) RETURNING id::text`,
+            [tenantIds[tenant], deviceId, `k${unique().text}`],
+          );
+          return added.rows[0]!.id;
+        });
         cache.set(key, id);
         return id;
       },
     };
+    /** A new device of the tenant's product of a kind, added through the API. */
+    async function addDevice(kind: string, productId: string | undefined): Promise<string> {
+      const device = ENTITIES.find((candidate) => candidate.table === 'iot_device')!;
+      const values = await sampleOf(device).create(unique(), ctx);
+      const added = await api(tenant, 'POST', entityCalls(device).add, {
+        body: { ...values, productId },
+      });
+      if (added.status !== 200)
+        throw new Error(`could not add a ${kind} device: ${JSON.stringify(added.body)}`);
+      return String(added.body.data.id);
+    }
     return ctx;
   }
 
@@ -807,6 +846,8 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
           const values = await sample().create(unique(), ctx());
           const stored = storedFields(entity).filter(([name]) => name in values);
           const id = await server.db.tenant(tenantIds.demo, async (sql) => {
+            const write = sample().write;
+            if (write) return write(sql, tenantIds.demo, values);
             const { rows } = await sql.query<{ id: string }>(
               `INSERT INTO "${entity.table}" (tenant_id, ${stored.map(([, , column]) => `"${column}"`).join(', ')})
                VALUES ($1, ${stored.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id::text`,

@@ -72,7 +72,12 @@ export function entityDdl(entity: EntityDef): string[] {
       : `FOREIGN KEY (${quote(column)}) REFERENCES ${target} (id)`;
     // Deleting something still referenced is refused (409 "in use") rather than cascading; checked
     // at the end of the statement, so a tenant's removal still takes all its rows at once.
-    const onDelete = field.onDelete === 'set-null' ? ` ON DELETE SET NULL (${quote(column)})` : '';
+    const onDelete =
+      field.onDelete === 'set-null'
+        ? ` ON DELETE SET NULL (${quote(column)})`
+        : field.onDelete === 'cascade'
+          ? ' ON DELETE CASCADE'
+          : '';
     statements.push(`DO $$ BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = '${name}') THEN
         ALTER TABLE ${table} ADD CONSTRAINT ${quote(name)} ${reference}${onDelete};

@@ -103,10 +103,13 @@ function pageSql(
   const where = whereClause(entity, page, params);
   const direction = page.order === 'ascend' ? 'ASC' : 'DESC';
   const column = sortColumn(entity, page.sort);
+  // A computed value (a program's page count) sorts by its expression: it has no column.
+  const computed = entity.fields[page.sort]?.computed;
+  const target = computed ? `(${computed})` : `t.${q(column)}`;
   // Never-null columns get no NULLS clause: "id DESC NULLS LAST" cannot walk the primary key
   // backwards and would sort the whole tenant for every page.
-  const nulls = NEVER_NULL.has(column) ? '' : ' NULLS LAST';
-  const order = `ORDER BY t.${q(column)} ${direction}${nulls}, t.id ${direction}`;
+  const nulls = !computed && NEVER_NULL.has(column) ? '' : ' NULLS LAST';
+  const order = `ORDER BY ${target} ${direction}${nulls}, t.id ${direction}`;
   // Last in the select list, so removing it from a parsed row is V8's cheap case.
   const total = options.withTotal
     ? `,\n       (SELECT count(*)::int FROM ${q(entity.table)} t ${where}) AS ${q(TOTAL)}`

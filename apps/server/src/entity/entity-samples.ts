@@ -1,3 +1,10 @@
+import type { Sql } from '../db/database';
+import { BILLING_LEDGER_SAMPLES } from './billing-ledger-samples';
+import { BILLING_REPORT_SAMPLES } from './billing-report-samples';
+import { BILLING_SESSION_SAMPLES } from './billing-session-samples';
+import { BILLING_SETUP_SAMPLES } from './billing-setup-samples';
+import { TRACE_SAMPLES } from './trace-samples';
+
 /**
  * Valid sample values of every declared entity, for the entity contract test. An entity in
  * ENTITIES without a sample here fails that test, so no new entity can skip it.
@@ -22,6 +29,14 @@ export interface SampleContext {
    * soil station): an existing one, else one made of the tenant's seeded product of that kind.
    */
   deviceOfKind(kind: string): Promise<string>;
+  /**
+   * A new device of a kind on every call, made of the tenant's seeded product of that kind: for
+   * rows whose only search field is their device (a station's rating curves, a plot's runoff
+   * events), so a filter on it finds the one row made with it and no seeded or earlier one.
+   */
+  newDeviceOfKind(kind: string): Promise<string>;
+  /** An image (device file) of a device of a kind: an existing one, else one stored for it. */
+  imageOfKind(kind: string): Promise<string>;
 }
 
 export type Values = Record<string, unknown>;
@@ -36,6 +51,11 @@ export interface EntitySample {
   search: string;
   /** One field to change in the update check, and its new value (absent for read-only ones). */
   update?(unique: Unique, ctx: SampleContext): Values | Promise<Values>;
+  /**
+   * How a read-only entity's row is written when a bare INSERT of its columns cannot be (a
+   * ledger transaction needs its postings): answers the new row's id.
+   */
+  write?(sql: Sql, tenantId: string, values: Values): Promise<string>;
 }
 
 const START = '2024-01-01T00:00:00.000Z';
@@ -475,4 +495,95 @@ export const ENTITY_SAMPLES: Record<string, EntitySample> = {
     }),
     update: () => ({ stopAbove: 30.5 }),
   },
+  InsectSpecies: {
+    search: 'nameZh',
+    create: (u) => ({
+      nameZh: `棉铃虫${u.text}`,
+      nameLatin: 'Helicoverpa armigera',
+      nameEn: 'Cotton bollworm',
+      insectOrder: 'lepidoptera',
+      hostCrops: '棉花、玉米',
+      hintsZh: '前翅有环状纹和肾状纹',
+      hintsTw: '前翅有環狀紋和腎狀紋',
+      hintsEn: 'Ring and kidney marks on the forewing',
+      adviceZh: '性诱剂诱杀成虫',
+      adviceTw: '性誘劑誘殺成蟲',
+      adviceEn: 'Trap moths with pheromones',
+    }),
+    update: (u) => ({ nameZh: `黏虫${u.text}` }),
+  },
+  InsectPhotoLabel: {
+    search: 'speciesId',
+    create: async (_u, ctx) => ({
+      fileId: await ctx.imageOfKind('insect_trap'),
+      // A species of its own each time: one count per species and photo.
+      speciesId: await ctx.fresh('monitor_insect_species'),
+      insectCount: 12,
+    }),
+    update: () => ({ insectCount: 15 }),
+  },
+  Camera: {
+    search: 'cameraName',
+    create: async (u, ctx) => ({
+      cameraName: `Camera ${u.text}`,
+      zoneId: await ctx.any('sys_zone'),
+      deviceId: await ctx.deviceOfKind('camera'),
+      streamType: 'hls',
+      streamUrl: `https://nvr.example.net/live/${u.text}/index.m3u8`,
+      snapshotUrl: `https://nvr.example.net/snap/${u.text}.jpg`,
+      lng: 117.012345,
+      lat: 36.612345,
+      remark: 'Head gate',
+    }),
+    update: (u) => ({ cameraName: `Camera renamed ${u.text}` }),
+  },
+  LedProgram: {
+    search: 'programName',
+    create: async (u) => ({
+      programNo: `P-${u.text}`.slice(0, 32),
+      programName: `Notice ${u.text}`,
+      width: 192,
+      height: 96,
+      remark: 'Canal level',
+    }),
+    update: (u) => ({ programName: `Notice renamed ${u.text}` }),
+  },
+  RatingCurve: {
+    // The station is the only search field: a station of its own, so no seeded curve (nor one
+    // of another check) is found with it, and no other curve's period overlaps this one.
+    search: 'deviceId',
+    create: async (u, ctx) => ({
+      deviceId: await ctx.newDeviceOfKind('bayonet_station'),
+      a: 5.4321,
+      h0: 0.325,
+      b: 1.625,
+      validFrom: '2023-04-01T00:00:00.000Z',
+      validTo: '2024-04-01T00:00:00.000Z',
+      remark: `Section surveyed ${u.text}`,
+    }),
+    update: () => ({ a: 6.125 }),
+  },
+  RunoffEvent: {
+    // Written by the server: a completed event (detection replaces only ongoing ones) of a plot
+    // of its own, the only event a filter on that plot finds.
+    search: 'deviceId',
+    create: async (_u, ctx) => ({
+      deviceId: await ctx.newDeviceOfKind('sediment_station'),
+      startAt: '2025-07-12T06:20:00.000Z',
+      endAt: '2025-07-12T09:45:00.000Z',
+      ongoing: false,
+      rainfall: 38.5,
+      runoffVolume: 1.2875,
+      runoffDepth: 12.88,
+      runoffCoefficient: 0.334,
+      sedimentYield: 4.125,
+      peakFlow: 2.75,
+      plotArea: 100,
+    }),
+  },
+  ...BILLING_SETUP_SAMPLES,
+  ...BILLING_LEDGER_SAMPLES,
+  ...BILLING_REPORT_SAMPLES,
+  ...BILLING_SESSION_SAMPLES,
+  ...TRACE_SAMPLES,
 };

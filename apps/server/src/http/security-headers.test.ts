@@ -2,13 +2,16 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { writeWebDist } from '@shuili/test-support/web-dist';
-import { CONSOLE_SETTINGS_CALL } from '@shuili/contract';
+import { CONSOLE_SETTINGS_CALL, traceCodeCheckChar } from '@shuili/contract';
 import { loadConfig } from '../config';
 import { DEFAULT_MAP_TILE_URL, mapTileSource } from './map-tiles';
 import { API_DOCS_CSP, consoleCsp, securityHeaders } from './security-headers';
 
 /** The file's server takes its tiles from a server of its own, with subdomains and a port. */
 const TILES = 'https://{s}.tiles.example.net:8443/osm/{z}/{x}/{y}.png';
+
+/** A well-formed trace code no batch has. */
+const UNKNOWN_CODE = `7KQ2M9X4TD0${traceCodeCheckChar('7KQ2M9X4TD0')}`;
 
 /** Every response kind the server sends: JSON, errors of each sort, the console and its files. */
 const RESPONSES: Array<{ kind: string; method: string; path: string; status: number }> = [
@@ -23,6 +26,14 @@ const RESPONSES: Array<{ kind: string; method: string; path: string; status: num
   { kind: 'hashed asset', method: 'GET', path: '/assets/app-1234.js', status: 200 },
   { kind: 'missing asset', method: 'GET', path: '/assets/none-0000.js', status: 200 },
   { kind: 'OpenAPI JSON', method: 'GET', path: '/api/docs/json', status: 200 },
+  { kind: 'public trace page', method: 'GET', path: '/traceHome?code=7KQ2M9X4TD0C', status: 200 },
+  { kind: 'public look-up page', method: 'GET', path: '/search', status: 200 },
+  {
+    kind: 'public trace 404',
+    method: 'GET',
+    path: `/api/trace/public/${UNKNOWN_CODE}`,
+    status: 404,
+  },
 ];
 
 /** The CSP directives as a map, so a test reads one directive at a time. */
@@ -45,10 +56,13 @@ describe('security headers', () => {
   beforeAll(async () => {
     dist = await writeWebDist({
       'index.html': '<!doctype html><title>console</title>',
+      'trace-home.html': '<!doctype html><title>trace</title>',
       'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
       'assets/app-1234.js': 'console.log(1)',
     });
-    server = await startTestServer({ config: { webDist: dist, mapTileUrl: TILES } });
+    server = await startTestServer({
+      config: { webDist: dist, mapTileUrl: TILES, cardReaderPort: 17821 },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -65,7 +79,12 @@ describe('security headers', () => {
     expect(csp.get('base-uri')).toBe("'self'");
     expect(csp.get('form-action')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
-    expect(csp.get('connect-src')).toBe("'self'");
+    // The console also reaches the desk's card-reading service (CARD_READER_PORT), the docs not.
+    expect(csp.get('connect-src')).toBe(
+      response.path.startsWith('/api/docs')
+        ? "'self'"
+        : "'self' ws://127.0.0.1:17821 ws://localhost:17821",
+    );
     // Images: our own, and the console's map tiles from exactly the configured server.
     expect(csp.get('img-src')).toBe(
       response.path.startsWith('/api/docs')
@@ -164,6 +183,27 @@ describe('security headers', () => {
   it('tells the console the tile server its policy allows', async () => {
     const reply = await fetch(`${server.url}${CONSOLE_SETTINGS_CALL}`);
     expect(reply.status).toBe(200);
-    expect(((await reply.json()) as { data: unknown }).data).toEqual({ mapTileUrl: TILES });
+    expect(((await reply.json()) as { data: unknown }).data).toEqual({
+      mapTileUrl: TILES,
+      cardReaderPort: 17821,
+    });
+  });
+
+  it("lets the console reach the card-reading service's port on the loopback, nothing more", () => {
+    const saved = process.env.CARD_READER_PORT;
+    try {
+      delete process.env.CARD_READER_PORT;
+      expect(loadConfig().cardReaderPort).toBe(17820);
+      process.env.CARD_READER_PORT = '70000';
+      expect(() => loadConfig()).toThrow(/CARD_READER_PORT/);
+    } finally {
+      if (saved === undefined) delete process.env.CARD_READER_PORT;
+      else process.env.CARD_READER_PORT = saved;
+    }
+    expect(directives(consoleCsp(DEFAULT_MAP_TILE_URL, [], 17820)).get('connect-src')).toBe(
+      "'self' ws://127.0.0.1:17820 ws://localhost:17820",
+    );
+    // 0: no desk reader, and the policy stays as it was.
+    expect(directives(consoleCsp(DEFAULT_MAP_TILE_URL, [], 0)).get('connect-src')).toBe("'self'");
   });
 });

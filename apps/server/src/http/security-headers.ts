@@ -16,14 +16,21 @@ import { mapTileSource } from './map-tiles';
  * (consoleCsp). zod is told not to compile schemas with eval in the browser
  * (apps/web/src/lib/zod-without-eval.ts).
  */
-function consolePolicy(imageSources: readonly string[]): string {
+function consolePolicy(
+  imageSources: readonly string[],
+  streamSources: readonly string[] = [],
+  cardReaderSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...imageSources].join(' '),
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...streamSources, ...cardReaderSources].join(' '),
+    // Camera streams: hls.js and mpegts.js feed the video element a MediaSource (blob:), and
+    // fetch the segments from the console or the camera origins configured (consoleCsp).
+    ["media-src 'self' blob:", ...streamSources].join(' '),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -33,12 +40,25 @@ function consolePolicy(imageSources: readonly string[]): string {
 }
 
 /**
+ * The service desk's card-reading service (packages/card-reader) on the cashier's own machine:
+ * the console's WebSocket to it, on exactly its port (CARD_READER_PORT; 0: none), under both
+ * names of the loopback. Nothing else on 127.0.0.1 becomes reachable from the console.
+ */
+export function cardReaderSources(port: number | undefined): string[] {
+  return port ? [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] : [];
+}
+
+/**
  * The console's policy for its map's tile server (MAP_TILE_URL): images may also come from
  * exactly that server (its origin, or its subdomains when the template picks one with {s}).
  */
-export function consoleCsp(mapTileUrl: string): string {
+export function consoleCsp(
+  mapTileUrl: string,
+  streamOrigins: readonly string[] = [],
+  cardReaderPort?: number,
+): string {
   const tiles = mapTileSource(mapTileUrl);
-  return consolePolicy(tiles ? [tiles] : []);
+  return consolePolicy(tiles ? [tiles] : [], streamOrigins, cardReaderSources(cardReaderPort));
 }
 
 /**
@@ -63,9 +83,17 @@ const PERMISSIONS_POLICY =
 export function securityHeaders(options: {
   https: boolean;
   mapTileUrl: string;
+  /** VIDEO_STREAM_ORIGINS: where camera streams may be played from besides the console. */
+  videoStreamOrigins?: readonly string[];
+  /** CARD_READER_PORT: the desk's card-reading service on 127.0.0.1. */
+  cardReaderPort?: number;
 }): Record<string, string> {
   return {
-    'content-security-policy': consoleCsp(options.mapTileUrl),
+    'content-security-policy': consoleCsp(
+      options.mapTileUrl,
+      options.videoStreamOrigins,
+      options.cardReaderPort,
+    ),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     // For browsers that predate frame-ancestors.
@@ -88,7 +116,12 @@ export function securityHeaders(options: {
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; mapTileUrl: string },
+  options: {
+    https: boolean;
+    mapTileUrl: string;
+    videoStreamOrigins?: readonly string[];
+    cardReaderPort?: number;
+  },
 ): void {
   const headers = Object.entries(securityHeaders(options));
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -16,6 +16,7 @@ describe('serving the console', () => {
   beforeAll(async () => {
     dist = await writeWebDist({
       'index.html': '<!doctype html><title>console</title>',
+      'trace-home.html': '<!doctype html><title>trace</title>',
       'assets/app-1234.js': 'console.log(1)',
       'assets/chunk-5678.js': BIG_SCRIPT,
     });
@@ -33,6 +34,17 @@ describe('serving the console', () => {
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<title>console</title>');
     }
+  });
+
+  it('answers the public trace pages with their own small page, never the console', async () => {
+    for (const screen of ['/traceHome?code=7KQ2M9X4TD0C', '/traceHome', '/search']) {
+      const page = await fetch(`${server.url}${screen}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<title>trace</title>');
+    }
+    const other = await fetch(`${server.url}/traceHomeX`);
+    expect(await other.text()).toContain('<title>console</title>');
   });
 
   it('caches hashed assets for good', async () => {

@@ -12,6 +12,17 @@ export const BOOKKEEPING_TABLES = new Set([
   'rate_limit',
 ]);
 
+/**
+ * Rows the server writes on its own clock whoever calls, left out of every table's fingerprint:
+ * the platform tenant's recurring checks (drought, station warnings, runoff events: one trigger
+ * each, going through every tenant) and their runs. A request never writes the platform
+ * tenant's scheduler rows, so a tenant's triggers and runs are still compared.
+ */
+const BACKGROUND_ROWS: Record<string, string> = {
+  scheduler_trigger: 'tenant_id NOT IN (SELECT id FROM tenant WHERE is_platform)',
+  scheduler_run: 'tenant_id NOT IN (SELECT id FROM tenant WHERE is_platform)',
+};
+
 /** Per table: row count and a hash of every row's text, order-independent. */
 export type Fingerprint = Record<string, { rows: number; hash: string }>;
 
@@ -37,7 +48,7 @@ export async function fingerprint(
       const { rows } = await sql.query<{ rows: number; hash: string | null }>(
         `SELECT count(*)::int AS rows,
                 md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))) AS hash
-           FROM "${name}" t`,
+           FROM "${name}" t${BACKGROUND_ROWS[name] ? ` WHERE ${BACKGROUND_ROWS[name]}` : ''}`,
       );
       result[name] = { rows: rows[0]!.rows, hash: rows[0]!.hash ?? '' };
     }

@@ -122,9 +122,14 @@ export function parseQuery(search: string): Record<string, string | string[]> {
   return result;
 }
 
+/** The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed). */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 export function toWire(route: FuzzRoute, input: FuzzCase): WireRequest {
+  // A lone surrogate has no UTF-8 form: a client sends U+FFFD in its place, as this does.
   let path = route.url.replace(/:(\w+)/g, (_match, name: string) =>
-    encodeURIComponent(String(input.params?.[name] ?? '')),
+    encodeURIComponent(wellFormed(String(input.params?.[name] ?? ''))),
   );
   const search = input.search ?? encodeQuery(input.query);
   if (search) path += `?${search}`;

@@ -35,7 +35,7 @@ const NOT_COMPARED: Record<string, string> = {
   'GET /api/admin/sysmenu/queryDataFieldByMenuCode':
     "lists the fields of the contract's entity behind a menu code: no tenant's rows are read",
   'GET /api/video/camera/queryAllCamera':
-    "lists devices of the camera kind only, and demo's fixture device is a valve controller",
+    "answers the cameras of the zone probed and below it: demo's fixture zone may hold none of demo's cameras",
   'GET /api/monitor/irrigation/queryWaterDelivered':
     "demo's fixture zone has no water meter readings: its answer is empty for demo too",
   'GET /api/monitor/irrigation/queryScheduleRun':

@@ -1,4 +1,12 @@
-import { ENTITIES, entityCalls, type EntityDef } from '@shuili/contract';
+import {
+  CARD_CALLS,
+  ENTITIES,
+  entityCalls,
+  FLOOD_CALLS,
+  INSECT_CALLS,
+  LED_CALLS,
+  type EntityDef,
+} from '@shuili/contract';
 import { ENTITY_SAMPLES } from '../entity/entity-samples';
 import type { RouteEntry } from '../http/route-table';
 import { routeFields, type InputPart } from './route-requests';
@@ -8,8 +16,12 @@ import { routeFields, type InputPart } from './route-requests';
  * fields), or a list filter matched against the sample row of the route's own entity.
  */
 export type FieldTarget =
-  | { kind: 'object'; table: string; field: string }
+  | { kind: 'object'; table: string; field: string; sort?: string }
   | { kind: 'filter'; table: string; field: string };
+
+/** The key of the fixture a target names: its table's, or (a sort of row) `<table>:<sort>`. */
+export const fixtureKey = (target: FieldTarget) =>
+  target.kind === 'object' && target.sort ? `${target.table}:${target.sort}` : target.table;
 
 /** The generic call of an entity a URL is, if any. */
 export function entityCallOf(
@@ -35,6 +47,32 @@ const ID_OWNERS: Record<string, string> = {
   '/api/account/session/signOutSession': 'user_session',
   // A rotation schedule's runs (or a soil rule's, by `kind`): the sampler's kind is rotation.
   '/api/monitor/irrigation/queryScheduleRun': 'monitor_rotation_schedule',
+  // The species catalogue and the photo labels share the insect prefix.
+  [INSECT_CALLS.speciesPicture]: 'monitor_insect_species',
+  [INSECT_CALLS.uploadSpeciesPicture]: 'monitor_insect_species',
+};
+
+/**
+ * Fields of area calls whose name does not tell the row they take: a program of the LED area's
+ * own, or one sort of row of a table, not any: the devices of the area's kind (another device is
+ * refused, or left out, for its own tenant too), the commands of an LED program's sends.
+ * tenant-fixtures.ts makes a fixture of each sort.
+ */
+const FIELD_TARGETS: Record<string, Record<string, { table: string; sort?: string }>> = {
+  [INSECT_CALLS.photos]: { deviceId: { table: 'iot_device', sort: 'insect_trap' } },
+  [INSECT_CALLS.photoDays]: { deviceId: { table: 'iot_device', sort: 'insect_trap' } },
+  [INSECT_CALLS.latestPhotos]: { deviceIds: { table: 'iot_device', sort: 'insect_trap' } },
+  [FLOOD_CALLS.status]: { deviceIds: { table: 'iot_device', sort: 'flood_station' } },
+  [FLOOD_CALLS.thresholds]: { deviceId: { table: 'iot_device', sort: 'flood_station' } },
+  [FLOOD_CALLS.updateThresholds]: { deviceId: { table: 'iot_device', sort: 'flood_station' } },
+  [LED_CALLS.send]: {
+    programId: { table: 'monitor_led_program' },
+    deviceIds: { table: 'iot_device', sort: 'led_screen' },
+  },
+  [LED_CALLS.sends]: { commandIds: { table: 'iot_command', sort: 'setProgram' } },
+  // The service desk's card writes (tenant-fixtures.ts makes one of the card fixture).
+  [CARD_CALLS.confirmWrite]: { writeId: { table: 'billing_card_write' } },
+  [CARD_CALLS.reverseWrite]: { writeId: { table: 'billing_card_write' } },
 };
 
 /** The table an `id` of a non-entity route names: the override, else the one entity under its path. */
@@ -87,6 +125,8 @@ export function targetOf(
   route: RouteEntry,
   field: { name: string; part: InputPart },
 ): FieldTarget | undefined {
+  const declared = FIELD_TARGETS[route.url]?.[field.name];
+  if (declared) return { kind: 'object', field: 'id', ...declared };
   const generic = entityCallOf(route.url);
   if (generic) {
     const { entity, call } = generic;

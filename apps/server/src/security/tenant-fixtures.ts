@@ -3,8 +3,12 @@ import {
   DEVICE_FILE_CALLS,
   ENTITIES,
   entityCalls,
+  INSECT_CALLS,
+  LED_CALLS,
+  LED_SET_PROGRAM,
   USER_LINK_CALLS,
   type EntityDef,
+  type LedSendResult,
 } from '@shuili/contract';
 import { storedFields } from '../entity/entity-ddl';
 import { ENTITY_SAMPLES, type SampleContext, type Unique } from '../entity/entity-samples';
@@ -31,6 +35,10 @@ export interface Fixture {
 /** The tenant's objects by table, plus every marker. */
 export interface TenantFixtures {
   tenantId: string;
+  /**
+   * By table; a sort of row some calls take instead of any row of the table by
+   * `<table>:<sort>` (`iot_device:flood_station`, `iot_command:setProgram`: route-targets.ts).
+   */
   byTable: Map<string, Fixture>;
   markers: string[];
 }
@@ -61,8 +69,8 @@ const READ_ONLY_OVERRIDES: Record<string, Record<string, unknown>> = {
   AlarmRecord: { state: 'open', clearedAt: null, acknowledgedBy: null, acknowledgedAt: null },
 };
 
-/** A one-pixel PNG: a device image the upload accepts by its bytes. */
-const PNG = Buffer.from(
+/** A one-pixel PNG: a device image (or species picture) the upload accepts by its bytes. */
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -143,6 +151,7 @@ export async function createTenantFixtures(
     if (!entity.operations.add) {
       const stored = storedFields(entity).filter(([name]) => name in values);
       const id = await server.db.tenant(tenantId, async (sql) => {
+        if (sample.write) return sample.write(sql, tenantId, values);
         const inserted = await sql.query<{ id: string }>(
           `INSERT INTO "${entity.table}" (tenant_id, ${stored.map(([, , column]) => `"${column}"`).join(', ')})
            VALUES ($1, ${stored.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id::text`,
@@ -183,28 +192,44 @@ export async function createTenantFixtures(
     return fixture;
   }
 
+  /** A new device of the tenant's seeded product of a kind. */
+  async function newDevice(kind: string): Promise<Fixture> {
+    const { rows } = await server.db.system((sql) =>
+      sql.query<{ id: string }>(
+        `SELECT id::text FROM iot_product WHERE tenant_id = $1 AND device_kind = $2
+          ORDER BY id LIMIT 1`,
+        [tenantId, kind],
+      ),
+    );
+    if (!rows[0]) throw new Error(`${tenantCode} has no product of kind ${kind}`);
+    const device = ENTITIES.find((candidate) => candidate.table === 'iot_device')!;
+    return make(device, { productId: rows[0].id });
+  }
+
   // A device of a kind, made once of the tenant's seeded product of that kind.
-  const kindDevices = new Map<string, Promise<string>>();
+  const kindDevices = new Map<string, Promise<Fixture>>();
+  const deviceOfKind = (kind: string) => {
+    if (!kindDevices.has(kind)) kindDevices.set(kind, newDevice(kind));
+    return kindDevices.get(kind)!;
+  };
+  const kindImages = new Map<string, Promise<string>>();
   const ctx: SampleContext = {
     any: async (table) => (await fixtureOf(table)).id,
     fresh: async (table) => (await fixtureOf(table)).id,
-    deviceOfKind: (kind) => {
-      if (!kindDevices.has(kind))
-        kindDevices.set(
+    deviceOfKind: async (kind) => (await deviceOfKind(kind)).id,
+    newDeviceOfKind: async (kind) => (await newDevice(kind)).id,
+    // An image of a device of a kind (a trap's photo for its species counts), stored once.
+    imageOfKind: (kind) => {
+      if (!kindImages.has(kind))
+        kindImages.set(
           kind,
           (async () => {
-            const { rows } = await server.db.system((sql) =>
-              sql.query<{ id: string }>(
-                `SELECT id::text FROM iot_product WHERE tenant_id = $1 AND device_kind = $2
-                  ORDER BY id LIMIT 1`,
-                [tenantId, kind],
-              ),
-            );
-            const device = ENTITIES.find((candidate) => candidate.table === 'iot_device')!;
-            return (await make(device, { productId: rows[0]?.id })).id;
+            const file = ENTITIES.find((candidate) => candidate.table === 'iot_device_file')!;
+            const deviceId = await ctx.deviceOfKind(kind);
+            return (await make(file, { deviceId, fileKind: 'image', contentType: 'image/png' })).id;
           })(),
         );
-      return kindDevices.get(kind)!;
+      return kindImages.get(kind)!;
     },
   };
 
@@ -230,6 +255,49 @@ export async function createTenantFixtures(
   await api('POST', USER_LINK_CALLS.bindProjects, {
     body: { userId: idOf('sys_user'), projectIds: [idOf('iot_project')] },
   });
+
+  // The sorts of rows area calls take (route-targets.ts): devices of the areas' kinds (the trap
+  // has today's photo, labelled by the species fixture), an LED program's send to a screen.
+  for (const kind of ['insect_trap', 'flood_station', 'led_screen'])
+    byTable.set(`iot_device:${kind}`, await deviceOfKind(kind));
+  const program = byTable.get('monitor_led_program')!;
+  await api('PUT', LED_CALLS.saveContent, {
+    body: {
+      id: program.id,
+      width: program.values.width,
+      height: program.values.height,
+      pages: [
+        {
+          durationSeconds: 10,
+          elements: [
+            { id: 'title', type: 'text', x: 0, y: 0, width: 64, height: 16, text: program.marker },
+          ],
+        },
+      ],
+    },
+  });
+  const sent = (await api('POST', LED_CALLS.send, {
+    body: { programId: program.id, deviceIds: [byTable.get('iot_device:led_screen')!.id] },
+  })) as unknown as LedSendResult[];
+  // Its command carries the program (its code and pages): the program's marker.
+  byTable.set(`iot_command:${LED_SET_PROGRAM}`, {
+    id: sent[0]!.command.id,
+    values: sent[0]!.command,
+    marker: program.marker,
+  });
+  // The species fixture's picture, to be downloaded.
+  const species = byTable.get('monitor_insect_species')!;
+  const picture = await send(
+    server,
+    {
+      method: 'POST',
+      url: INSECT_CALLS.uploadSpeciesPicture,
+      query: { id: species.id, fileName: `${species.marker}.png` },
+      raw: { bytes: PNG, type: 'application/octet-stream' },
+    },
+    adminToken,
+  );
+  if (picture.status !== 200) throw new Error(`species picture: ${picture.text}`);
 
   // A tree's first level below the fixture is its child: make one, so the level is not empty.
   for (const entity of ENTITIES.filter((one) => one.tree && one.scope === 'tenant')) {
@@ -260,6 +328,20 @@ export async function createTenantFixtures(
         values: { flow: 10 + i, note: `${device.marker} reading ${i}` },
       }),
     );
+
+  // A card write of the card fixture (the service desk's write after commit), still pending.
+  const card = byTable.get('billing_card');
+  if (card) {
+    const { rows: written } = await server.db.system((sql) =>
+      sql.query<{ id: string }>(
+        `INSERT INTO billing_card_write (tenant_id, card_id, card_no, reason, balance_fen, sequence)
+         SELECT $1, c.id, c.card_no, 'replace', 0, 1 FROM billing_card c WHERE c.id = $2
+         RETURNING id::text`,
+        [tenantId, card.id],
+      ),
+    );
+    byTable.set('billing_card_write', { id: written[0]!.id, values: { cardId: card.id } });
+  }
 
   return { tenantId, byTable, markers };
 }

@@ -1,9 +1,9 @@
-import { DEVICE_FILE_CALLS } from '@shuili/contract';
+import { DEVICE_FILE_CALLS, FLOOD_CALLS, INSECT_CALLS } from '@shuili/contract';
 import type { RouteEntry } from '../http/route-table';
 import { TEST_THING_MODEL } from '../modules/iot/telemetry/telemetry-test-fixtures';
 import { buildRequest, type RouteRequest } from './route-requests';
-import { entityCallOf, targetedFields } from './route-targets';
-import type { TenantFixtures } from './tenant-fixtures';
+import { entityCallOf, fixtureKey, targetedFields } from './route-targets';
+import { PNG, type TenantFixtures } from './tenant-fixtures';
 
 /** How the suites name a route: its methods and URL. */
 export const routeKey = (route: RouteEntry) => `${route.methods.join(',')} ${route.url}`;
@@ -19,6 +19,17 @@ const RAW_BODIES: Record<string, RouteRequest['raw']> = {
     bytes: Buffer.from('probe file'),
     type: 'application/octet-stream',
   },
+  // An image a species takes: only the species named can stop it.
+  [INSECT_CALLS.uploadSpeciesPicture]: { bytes: PNG, type: 'application/octet-stream' },
+};
+
+/**
+ * Values of one route's fields the sampler would get wrong for it, so only the objects named can
+ * stop the call: a name the upload accepts, thresholds that pass their checks (none: removed).
+ */
+const ROUTE_FIELD_VALUES: Record<string, Record<string, unknown>> = {
+  [INSECT_CALLS.uploadSpeciesPicture]: { fileName: 'probe.png' },
+  [FLOOD_CALLS.updateThresholds]: { thresholds: null },
 };
 
 /** Values the zod sampler cannot guess (cross-field rules, password policy, a thing model). */
@@ -54,10 +65,13 @@ export function tenantRequest(
     route,
     (field) => {
       const target = targeted.get(field.name);
+      const routeValues = ROUTE_FIELD_VALUES[route.url];
+      if (!target && routeValues && field.name in routeValues) return routeValues[field.name];
       if (!target) return own?.[field.name] ?? FIELD_VALUES[field.name];
-      const fixture = fixtures.byTable.get(target.table);
+      const key = fixtureKey(target);
+      const fixture = fixtures.byTable.get(key);
       if (!fixture) {
-        unresolved ??= `${field.part}.${field.name} names ${target.table}, which has no fixture`;
+        unresolved ??= `${field.part}.${field.name} names ${key}, which has no fixture`;
         return undefined;
       }
       if (fixture.marker) markers = true;

@@ -1,8 +1,9 @@
-import { AREAS, LANGS } from '@shuili/contract';
+import { AREAS, areaSegmentPath, LANGS } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
 import { findTrail, flattenPaths, generateRoutes, isPathAllowed } from '../core/generate-routes';
 import { menuNode as node } from '../core/menu-test-node';
 import { translationFiles, type Tree } from '../i18n/translation-files';
+import { AREA_PAGES } from './area-pages';
 import { asyncRoutes } from './async-routes';
 
 /** Issue 18's monitoring routes, exactly the spec's paths (§2). */
@@ -35,23 +36,105 @@ const ISSUE_PATHS = [
   '/warningInformation',
 ];
 
+/**
+ * Issue 19's routes (spec §2): the hydrology, insect, video and LED areas. Each area's own pages
+ * join the list as they are built.
+ */
+const ISSUE_19_PATHS = [
+  '/floodMonitor/floodMonitorAlarmList',
+  '/floodMonitor/floodMonitorDeviceList',
+  '/floodMonitor/floodMonitorConfiguration',
+  '/floodMonitor/floodMonitorDataReport',
+  '/sedimentFlow/sedimentFlowAlarmList',
+  '/sedimentFlow/sedimentFlowDeviceList',
+  '/sedimentFlow/sedimentFlowConfiguration',
+  '/sedimentFlow/sedimentFlowDataReport',
+  '/bayonet/bayonetDeviceList',
+  '/bayonet/bayonetConfiguration',
+  '/bayonet/bayonetDataReport',
+  '/silt/siltMonitor',
+  '/silt/siltDevice',
+  '/silt/siltDataReport',
+  '/silt/siltWarnInfor',
+  '/silt/siltRegionalManagement',
+  '/silt/siltOperationRecord',
+  '/insectSituationMonitor/insectDeviceList',
+  '/insectSituationMonitor/insectImageIntroduction',
+  '/video',
+  '/videoManagement',
+  '/led/ledDeviceManagement',
+  '/led/ledProgramManagement',
+  '/led/ledEditProgram',
+  '/led/setProgram',
+];
+
+/** Issue 20: card-swipe irrigation (/skgg), its standard screens and billing pages. */
+const ISSUE_20_PATHS = [
+  '/skgg/deviceStatus',
+  '/skgg/deviceManagement',
+  '/skgg/alarmRecord',
+  '/skgg/cardUser',
+  '/skgg/registrationList',
+  '/skgg/waterSet',
+  '/skgg/distribution',
+  // The service desk (features/billing/desk).
+  '/skgg/readDeviceList',
+  '/skgg/binding',
+  '/skgg/recharge',
+  '/skgg/refund',
+  // The card controllers' sessions and uploaded records (features/billing/sessions).
+  '/skgg/consumption',
+  '/skgg/record',
+  // The ledger's transactions (features/billing/ledger).
+  '/skgg/transaction',
+  // The money reports (features/billing/reports).
+  '/skgg/rechargeRecord',
+  '/skgg/statistics',
+  '/skgg/revenue',
+];
+
+/** Issue 21: farm traceability (/traceabilitySystem), its entity screens (features/trace). */
+const ISSUE_21_PATHS = [
+  '/traceabilitySystem/base',
+  '/traceabilitySystem/area',
+  '/traceabilitySystem/plant',
+  '/traceabilitySystem/grow',
+  '/traceabilitySystem/farmwork',
+  '/traceabilitySystem/harvest',
+  '/traceabilitySystem/process',
+  '/traceabilitySystem/package',
+  '/traceabilitySystem/logistics',
+];
+
+const AREA_PATHS = [...ISSUE_PATHS, ...ISSUE_19_PATHS, ...ISSUE_20_PATHS, ...ISSUE_21_PATHS];
+
 describe('monitoring area routes', () => {
   const screens = flattenPaths(asyncRoutes).filter(
     (path) => findTrail(asyncRoutes, path)?.trail.at(-1)?.route.page,
   );
 
   it('give every spec path of the areas a screen, and no other area path', () => {
-    const groups = AREAS.map((area) => `${area.group}/`);
+    const groups = AREAS.flatMap((area) => (area.group ? [`${area.group}/`] : []));
+    const topLevel = [
+      '/deviceDataReport',
+      '/warningInformation',
+      ...AREAS.filter((area) => !area.group).flatMap((area) =>
+        (area.pages ?? []).map((page) => areaSegmentPath(area, page.segment)),
+      ),
+    ];
     const areaScreens = screens.filter(
-      (path) =>
-        groups.some((group) => path.startsWith(group)) ||
-        ['/deviceDataReport', '/warningInformation'].includes(path),
+      (path) => groups.some((group) => path.startsWith(group)) || topLevel.includes(path),
     );
-    expect([...areaScreens].sort()).toEqual([...ISSUE_PATHS].sort());
+    expect([...areaScreens].sort()).toEqual([...AREA_PATHS].sort());
+  });
+
+  it('draw every page an area declares with a component of the console', () => {
+    const declared = AREAS.flatMap((area) => (area.pages ?? []).map((page) => page.page));
+    expect(declared.filter((page) => !AREA_PAGES[page])).toEqual([]);
   });
 
   it('title groups and screens with route keys every language has', () => {
-    const titles = ISSUE_PATHS.flatMap((path) =>
+    const titles = AREA_PATHS.flatMap((path) =>
       findTrail(asyncRoutes, path)!.trail.map((link) => link.route.meta?.title ?? ''),
     );
     for (const lang of LANGS) {

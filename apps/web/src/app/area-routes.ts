@@ -2,35 +2,18 @@ import {
   AREA_SCREEN_ICONS,
   AREA_SCREENS,
   AREAS,
+  areaSegmentCode,
+  areaSegmentPath,
   CROSS_AREA_SCREENS,
   type AreaDef,
   type AreaScreen,
 } from '@shuili/contract';
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import type { AppRoute, ScreenComponent } from '../core/app-route';
-import { lazyPage, type LazyPage } from '../core/lazy-page';
+import type { LazyPage } from '../core/lazy-page';
 import type { AreaScreenProps } from '../features/monitor/screens/area-screen-props';
-
-// The standard screens' strings: the entity kit's and IoT's (values, tags), the zone gate's
-// (admin) and the monitor's own. The zone gate comes with the screen's chunk, not with the route
-// table: its zone store's calls would bring zod into the shell.
-const monitorScreen = <Name extends string>(
-  load: () => Promise<Record<Name, ComponentType<AreaScreenProps>>>,
-  name: Name,
-): LazyPage<AreaScreenProps> =>
-  lazyPage<Name, AreaScreenProps>(
-    () =>
-      Promise.all([load(), import('../features/admin-extra/ZonesGate')]).then(
-        ([module, { ZonesGate }]) => {
-          const Screen = module[name];
-          const Gated = (props: AreaScreenProps) =>
-            createElement(ZonesGate, null, createElement(Screen, props));
-          return { [name]: Gated } as Record<Name, ComponentType<AreaScreenProps>>;
-        },
-      ),
-    name,
-    ['resource', 'admin', 'iot', 'monitor'],
-  );
+import { AREA_PAGES } from './area-pages';
+import { monitorScreen } from './area-screen-page';
 
 /** One implementation per standard screen, each its own chunk, shared by every area. */
 const SCREEN_PAGES: Record<AreaScreen, LazyPage<AreaScreenProps>> = {
@@ -80,25 +63,62 @@ export function areaScreen(area: AreaDef | undefined, kind: AreaScreen): ScreenC
 /** A route name from a path segment: irrigationDevice → IrrigationDevice. */
 const routeName = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1);
 
+/** A route per standard screen and own page of an area, in the declaration's order. */
+function areaItemRoutes(area: AreaDef): AppRoute[] {
+  const screens = (Object.entries(area.screens) as Array<[AreaScreen, string]>).map(
+    ([kind, segment]): AppRoute => ({
+      path: segment,
+      name: routeName(areaSegmentCode(area, segment)),
+      page: areaScreen(area, kind),
+      meta: { title: `route.${areaSegmentCode(area, segment)}`, icon: AREA_SCREEN_ICONS[kind] },
+    }),
+  );
+  const pages = (area.pages ?? []).flatMap((def): AppRoute[] => {
+    const Page = AREA_PAGES[def.page];
+    if (!Page) return [];
+    const AreaPageRoute = Object.assign(() => createElement(Page, { area }), {
+      displayName: `${def.page}:${area.code}`,
+      preload: Page.preload,
+    });
+    // A hidden page (reached from another) highlights the area's first listed page.
+    const listed = area.pages?.find((other) => !other.hidden);
+    return [
+      {
+        path: def.segment,
+        name: routeName(areaSegmentCode(area, def.segment)),
+        page: AreaPageRoute,
+        ...(def.hidden ? { hidden: true } : {}),
+        meta: {
+          title: `route.${areaSegmentCode(area, def.segment)}`,
+          icon: def.icon,
+          ...(def.hidden && listed ? { activeMenu: areaSegmentPath(area, listed.segment) } : {}),
+        },
+      },
+    ];
+  });
+  return [...screens, ...pages];
+}
+
 /**
  * The monitoring areas' routes, from their declarations (contract areas/): a group per area at
- * its spec path with its screens in the declaration's order, then the cross-area screens at
- * their top-level paths. Titles are the route.* keys the server's menus name.
+ * its spec path with its screens and pages in the declaration's order (top-level routes for an
+ * area without a group), then the cross-area screens at their top-level paths. Titles are the
+ * route.* keys the server's menus name.
  */
 export function areaRoutes(): AppRoute[] {
-  const groups: AppRoute[] = AREAS.map((area) => ({
-    path: area.group,
-    alwaysShow: true,
-    meta: { title: `route.${area.code}`, icon: area.icon },
-    children: (Object.entries(area.screens) as Array<[AreaScreen, string]>).map(
-      ([kind, segment]) => ({
-        path: segment,
-        name: routeName(segment),
-        page: areaScreen(area, kind),
-        meta: { title: `route.${segment}`, icon: AREA_SCREEN_ICONS[kind] },
-      }),
-    ),
-  }));
+  const areas: AppRoute[] = AREAS.flatMap((area): AppRoute[] => {
+    const items = areaItemRoutes(area);
+    if (area.group === undefined)
+      return items.map((item) => ({ ...item, path: areaSegmentPath(area, item.path) }));
+    return [
+      {
+        path: area.group,
+        alwaysShow: true,
+        meta: { title: `route.${area.code}`, icon: area.icon },
+        children: items,
+      },
+    ];
+  });
   const crossArea: AppRoute[] = AREA_SCREENS.flatMap((kind) => {
     const path = CROSS_AREA_SCREENS[kind];
     if (!path) return [];
@@ -112,5 +132,5 @@ export function areaRoutes(): AppRoute[] {
       },
     ];
   });
-  return [...groups, ...crossArea];
+  return [...areas, ...crossArea];
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, OPEN_PATHS, safeRedirect } from './open-paths';
+import { PUBLIC_TRACE_PAGES } from '@shuili/contract';
+import { loginPath, OPEN_PATHS, safeRedirect, SERVER_PAGES } from './open-paths';
 
 describe('OPEN_PATHS', () => {
-  it('lists the open pages that exist, and not traceability’s, which are not built yet', () => {
+  it('lists the console’s open pages, and not the public trace pages the server answers', () => {
     expect(OPEN_PATHS).toContain('/thirdLogin');
     expect(OPEN_PATHS).not.toContain('/search');
     expect(OPEN_PATHS).not.toContain('/traceHome');
+    expect([...SERVER_PAGES].sort()).toEqual(Object.values(PUBLIC_TRACE_PAGES).sort());
   });
 });
 

@@ -1,7 +1,6 @@
 /**
  * Spec §2: the paths anyone may open without signing in, each with its page (route-table.tsx).
- * The spec's /search and /traceHome come with traceability's pages; until then they are unknown
- * paths like any other.
+ * The spec's /search and /traceHome are not the console's: see SERVER_PAGES.
  */
 export const OPEN_PATHS: readonly string[] = [
   '/login',
@@ -12,6 +11,13 @@ export const OPEN_PATHS: readonly string[] = [
   '/404',
   '/401',
 ];
+
+/**
+ * Spec §2's open /traceHome and /search: the server answers them with the small public trace
+ * page (trace-home.html, no console code). The console never renders them: a link to one inside
+ * the console loads that page for real (UnknownPath).
+ */
+export const SERVER_PAGES: readonly string[] = ['/traceHome', '/search'];
 
 export const HOME_PATH = '/home/workbench';
 

@@ -1,6 +1,6 @@
 import { LANGS } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_AREAS } from './i18n';
+import { FEATURE_AREAS } from './feature-bundles';
 import { mergedCatalogue, translationFiles, type Tree } from './translation-files';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

@@ -4,71 +4,18 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { getCookie, setCookie } from '../lib/cookies';
+import type { Bundle, FeatureArea } from './feature-bundles';
 
-type Strings = Record<string, unknown>;
-type Bundle = Record<Lang, () => Promise<{ default: Strings }>>;
+export type { FeatureArea } from './feature-bundles';
 
 // Each language is its own chunk: a visitor downloads only the one they read. The base file holds
-// what sign-in and the console shell need; the console's feature areas (features/<area>/) arrive
-// with their screens (lazyPage), so /login never pays for them.
-const bundles = {
-  base: {
-    zh: () => import('./zh.json'),
-    tw: () => import('./tw.json'),
-    en: () => import('./en.json'),
-  },
-  // The generic entity screens (search, table, dialogs) that the admin and IoT screens are built on.
-  resource: {
-    zh: () => import('./features/resource/zh.json'),
-    tw: () => import('./features/resource/tw.json'),
-    en: () => import('./features/resource/en.json'),
-  },
-  // Admin and authority screens (roles, user grants, online users, zones).
-  admin: {
-    zh: () => import('./features/admin/zh.json'),
-    tw: () => import('./features/admin/tw.json'),
-    en: () => import('./features/admin/en.json'),
-  },
-  iot: {
-    zh: () => import('./features/iot/zh.json'),
-    tw: () => import('./features/iot/tw.json'),
-    en: () => import('./features/iot/en.json'),
-  },
-  // The monitoring areas' screens and widgets (features/monitor).
-  monitor: {
-    zh: () => import('./features/monitor/zh.json'),
-    tw: () => import('./features/monitor/tw.json'),
-    en: () => import('./features/monitor/en.json'),
-  },
-  // The monitoring areas' route titles (menus, tabs, page titles): the console shell loads them
-  // (console-route-page.ts), the sign-in page never does.
-  routes: {
-    zh: () => import('./features/routes/zh.json'),
-    tw: () => import('./features/routes/tw.json'),
-    en: () => import('./features/routes/en.json'),
-  },
-  // The workbench's operations overview (features/home/overview), loaded with it.
-  home: {
-    zh: () => import('./features/home/zh.json'),
-    tw: () => import('./features/home/tw.json'),
-    en: () => import('./features/home/en.json'),
-  },
-  // Two-step verification and sessions: the profile's cards and the sign-in's second step, which
-  // only accounts with a second factor reach.
-  account: {
-    zh: () => import('./features/account/zh.json'),
-    tw: () => import('./features/account/tw.json'),
-    en: () => import('./features/account/en.json'),
-  },
-} satisfies Record<string, Bundle>;
-
-/** A console area whose strings load with its screens (i18n/features/<area>/<lang>.json). */
-export type FeatureArea = Exclude<keyof typeof bundles, 'base'>;
-
-/** The feature areas, for the translation tests (each must have its files, and only those). */
-export const FEATURE_AREAS = Object.keys(bundles).filter(
-  (part): part is FeatureArea => part !== 'base',
-);
+// what sign-in and the console shell need; the feature areas' files (feature-bundles.ts) arrive
+// with their screens, so /login never pays for them.
+const baseBundle: Bundle = {
+  zh: () => import('./zh.json'),
+  tw: () => import('./tw.json'),
+  en: () => import('./en.json'),
+};
 
 // English is antd's built-in default, so only the Chinese locales are fetched.
 const antdLocales: Record<Lang, () => Promise<Locale | undefined>> = {
@@ -98,11 +45,17 @@ export function detectLang(): Lang {
 // One fetch per file and language, shared by all who ask; a failed one is tried again next time.
 const fetched = new Map<string, Promise<void>>();
 
-function loadStrings(lang: Lang, part: keyof typeof bundles): Promise<void> {
+async function fetchStrings(lang: Lang, part: 'base' | FeatureArea) {
+  if (part === 'base') return baseBundle[lang]();
+  const { featureBundles } = await import('./feature-bundles');
+  return featureBundles[part][lang]();
+}
+
+function loadStrings(lang: Lang, part: 'base' | FeatureArea): Promise<void> {
   const key = `${part}/${lang}`;
   let done = fetched.get(key);
   if (!done) {
-    done = bundles[part][lang]().then(
+    done = fetchStrings(lang, part).then(
       // Deep merge: the base file and an area may share a section (adminExtra.menuSwitch is the
       // navbar's), and an area may arrive before the base file during a language switch.
       (strings) => void i18n.addResourceBundle(lang, 'translation', strings.default, true, true),

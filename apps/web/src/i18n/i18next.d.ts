@@ -1,6 +1,7 @@
 import type en from './en.json';
 import type account from './features/account/en.json';
 import type admin from './features/admin/en.json';
+import type billing from './features/billing/en.json';
 import type home from './features/home/en.json';
 import type iot from './features/iot/en.json';
 import type monitor from './features/monitor/en.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
         typeof admin &
         typeof iot &
         typeof monitor &
+        typeof billing &
         typeof home &
         typeof routes &
         typeof account;

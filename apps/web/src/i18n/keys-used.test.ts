@@ -1,6 +1,6 @@
 import { LANGS, type Lang } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_AREAS, type FeatureArea } from './i18n';
+import { FEATURE_AREAS, type FeatureArea } from './feature-bundles';
 import { mergeTrees, translationFiles, type Tree } from './translation-files';
 
 // The app's source, read by Vite at test time; tests and type declarations are left out.
@@ -35,6 +35,8 @@ const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   monitor: /^\.\.\/features\/monitor\//,
   // The workbench's overview loads its own strings and the IoT ones (alarm levels, commands).
   home: /^\.\.\/features\/home\/overview\//,
+  // Card-swipe billing's pages, its service desk, card reader and money reports.
+  billing: /^\.\.\/features\/billing\//,
   // The area route titles: the route table's (app/area-routes.ts), loaded with the console shell.
   routes: /^\.\.\/app\/area-routes\.ts$/,
   account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
@@ -7,11 +8,13 @@ import {
   BarsOutlined,
   BellOutlined,
   BookOutlined,
+  BugOutlined,
   CloudOutlined,
   ClusterOutlined,
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  DesktopOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   FileSearchOutlined,
@@ -36,6 +39,7 @@ import {
   ThunderboltOutlined,
   ToolOutlined,
   UserOutlined,
+  VideoCameraOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -43,6 +47,7 @@ import type { ComponentType } from 'react';
 // Route meta and server menus name icons by string; each icon is imported on its own so the
 // console carries only these. Areas add theirs here.
 const icons: Record<string, ComponentType> = {
+  alert: AlertOutlined,
   apartment: ApartmentOutlined,
   api: ApiOutlined,
   appstore: AppstoreOutlined,
@@ -51,11 +56,13 @@ const icons: Record<string, ComponentType> = {
   bars: BarsOutlined,
   bell: BellOutlined,
   book: BookOutlined,
+  bug: BugOutlined,
   cloud: CloudOutlined,
   cluster: ClusterOutlined,
   control: ControlOutlined,
   dashboard: DashboardOutlined,
   database: DatabaseOutlined,
+  desktop: DesktopOutlined,
   environment: EnvironmentOutlined,
   experiment: ExperimentOutlined,
   'file-search': FileSearchOutlined,
@@ -80,6 +87,7 @@ const icons: Record<string, ComponentType> = {
   thunderbolt: ThunderboltOutlined,
   tool: ToolOutlined,
   user: UserOutlined,
+  'video-camera': VideoCameraOutlined,
   wifi: WifiOutlined,
 };
 

@@ -1,4 +1,4 @@
-import { TOAST_MS, type EntityDef } from '@shuili/contract';
+import { TOAST_MS, type EntityDef, type FieldDef } from '@shuili/contract';
 import { Button, Col, Form, Modal, Row, Space, type ButtonProps } from 'antd';
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,6 +146,9 @@ function EntityForm({
     };
   }, [changedRef, entity, mode, form, initial, fixedFilters]);
 
+  // A stored value never answered (a household's ID number) starts empty on edit: empty keeps
+  // it, so it is not required there.
+  const kept = (field: FieldDef) => mode === 'edit' && field.writeOnly === true;
   const fieldItems = fields
     .filter(([name]) => !hidden.has(name))
     .map(([name, field]) => (
@@ -154,10 +157,11 @@ function EntityForm({
         <Form.Item
           name={name}
           label={label(field.label)}
-          rules={rules(field)}
+          rules={rules(kept(field) ? { ...field, required: false } : field)}
           validateTrigger={VALIDATE_ON}
           validateFirst
-          required={field.required}
+          required={field.required && !kept(field)}
+          extra={kept(field) ? t('resource.writeOnlyKept') : undefined}
         >
           {fieldControls?.[name] ?? (
             <FieldInput field={field} editingId={entity.tree ? editingId : undefined} />

@@ -10,12 +10,17 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
  */
 export const PATTERN_MESSAGES = [
   'apiUrl',
+  'cameraUrl',
+  'cardNo',
   'clientId',
   'dictType',
   'digits',
   'email',
   'fieldList',
+  'idNumber',
   'identifier',
+  'invalid',
+  'ledProgramNo',
   'mobile',
   'paramKey',
   'roleCode',

@@ -10,5 +10,11 @@ export const consoleSettingsSchema = z.object({
    * Content-Security-Policy allows images from exactly this server.
    */
   mapTileUrl: z.string(),
+  /**
+   * Port of the service desk's card-reading service on the cashier's machine
+   * (ws://127.0.0.1:<port>; 0: none): the console's card reader connects there, and the
+   * Content-Security-Policy allows exactly that.
+   */
+  cardReaderPort: z.number().int(),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;

@@ -29,7 +29,7 @@ export const REPORT_MAX_RANGE_DAYS: Record<ReportBucket, number> = {
  * Factors that count up until the meter resets (a water meter's volume, an energy meter's kWh):
  * their total over a period is the increase, never the sum of readings.
  */
-export const COUNTER_FACTORS: readonly string[] = ['cumulativeVolume', 'energy'];
+export const COUNTER_FACTORS: readonly string[] = ['cumulativeVolume', 'energy', 'rainfallTotal'];
 
 /** How a factor's total is formed: readings added up (rain per reading), a counter's increase, none. */
 export type ReportTotal = 'sum' | 'increase' | null;

@@ -16,6 +16,6 @@ export const AREA_SCREEN_ICONS: Record<AreaScreen, string> = {
 
 /** Menu order of the cross-area screens, after every area's group. */
 export const CROSS_AREA_MENU_SEQUENCE: Partial<Record<AreaScreen, number>> = {
-  dataReport: 38,
-  warnings: 39,
+  dataReport: 48,
+  warnings: 49,
 };

@@ -1,5 +1,14 @@
 import { label } from '../entity-kit/label';
 import { defineArea, type AreaDef, type AreaScreen } from './area-kit';
+import { bayonetArea } from './bayonet';
+import { floodMonitorArea } from './flood-monitor';
+import { insectArea } from './insect';
+import { ledArea } from './led';
+import { sedimentFlowArea } from './sediment-flow';
+import { siltArea } from './silt';
+import { skggArea } from './skgg';
+import { traceabilityArea } from './traceability';
+import { videoArea } from './video';
 
 const SOIL_TYPES = [
   { value: 'sand', label: label('Sand', '砂土', '砂土') },
@@ -278,7 +287,7 @@ export const weatherStationArea = defineArea({
   operatorScreens: ['deviceList', 'monitor', 'dataReport', 'warnings'],
 });
 
-/** Every area, in menu order. Hydrology areas join this list (issue 19). */
+/** Every area, in menu order. */
 export const AREAS: readonly AreaDef[] = [
   irrigationArea,
   sluiceIrrigationArea,
@@ -286,7 +295,19 @@ export const AREAS: readonly AreaDef[] = [
   waterFertilizerArea,
   soilMoistureArea,
   weatherStationArea,
+  floodMonitorArea,
+  sedimentFlowArea,
+  bayonetArea,
+  siltArea,
+  insectArea,
+  videoArea,
+  ledArea,
+  skggArea,
+  traceabilityArea,
 ];
+
+/** The areas of devices: every area but those of pages only (traceability). */
+export const DEVICE_AREAS: readonly AreaDef[] = AREAS.filter((area) => area.kinds.length > 0);
 
 /** The cross-area screens: spec top-level paths over every area's devices. */
 export const CROSS_AREA_SCREENS: Partial<Record<AreaScreen, string>> = {

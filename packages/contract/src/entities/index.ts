@@ -31,10 +31,43 @@ import { iotCommandEntity } from './iot/iot-command.entity';
 import {
   fertigationProgramEntity,
   fertilizerRecipeEntity,
+  insectPhotoLabelEntity,
+  insectSpeciesEntity,
+  ledProgramEntity,
+  ratingCurveEntity,
   rotationScheduleEntity,
+  runoffEventEntity,
   soilMoistureRuleEntity,
   valveGroupEntity,
 } from './monitor';
+import { cameraEntity } from './video';
+import { rechargeRecordEntity } from './billing/recharge-record.entity';
+import { billingTxnEntity } from './billing/billing-txn.entity';
+import { consumptionSessionEntity } from './billing/consumption-session.entity';
+import { controllerRecordEntity } from './billing/controller-record.entity';
+import {
+  cardEntity,
+  householdEntity,
+  priceClassEntity,
+  priceTierEntity,
+  waterCoefficientEntity,
+  waterRightEntity,
+  wellBillingEntity,
+} from './billing';
+import {
+  traceAreaEntity,
+  traceBaseEntity,
+  traceFarmworkEntity,
+  traceGrowthRecordEntity,
+  traceHarvestEntity,
+  tracePackageEntity,
+  tracePlantEntity,
+  tracePlantingEntity,
+  traceProcessEntity,
+  traceProcessInputEntity,
+  traceProducerEntity,
+  traceShipmentEntity,
+} from './trace';
 
 export * from './admin/app-client.entity';
 export * from './admin/default-dicts';
@@ -57,6 +90,13 @@ export * from './iot/iot-command.entity';
 export * from './iot/alarm-rule.entity';
 export * from './iot/alarm-record.entity';
 export * from './monitor';
+export * from './video';
+export * from './billing/recharge-record.entity';
+export * from './billing/billing-txn.entity';
+export * from './billing/consumption-session.entity';
+export * from './billing/controller-record.entity';
+export * from './billing';
+export * from './trace';
 
 /** Every declared entity, in the order their tables are created (referenced ones first). */
 export const ENTITIES: readonly EntityDef[] = [
@@ -96,4 +136,39 @@ export const ENTITIES: readonly EntityDef[] = [
   // A program may name the valve group it waters.
   fertilizerRecipeEntity,
   fertigationProgramEntity,
+  insectSpeciesEntity,
+  insectPhotoLabelEntity,
+  cameraEntity,
+  ratingCurveEntity,
+  runoffEventEntity,
+  ledProgramEntity,
+  // The billing ledger's transactions (table made by migration 019), read only.
+  billingTxnEntity,
+  // Card-swipe billing: a household names its price class, a card its household.
+  priceClassEntity,
+  priceTierEntity,
+  householdEntity,
+  cardEntity,
+  wellBillingEntity,
+  waterCoefficientEntity,
+  waterRightEntity,
+  // Recharges and their reversals: the ledger's transactions again (migration 019), read only.
+  rechargeRecordEntity,
+  // The card controllers' sessions and their uploaded records (migration 022), read only.
+  consumptionSessionEntity,
+  controllerRecordEntity,
+  // Farm traceability (tables made by migration 025 with their checks and the functions the
+  // computed fields call), from producer to shipment.
+  traceProducerEntity,
+  traceBaseEntity,
+  traceAreaEntity,
+  tracePlantEntity,
+  tracePlantingEntity,
+  traceGrowthRecordEntity,
+  traceFarmworkEntity,
+  traceHarvestEntity,
+  traceProcessEntity,
+  traceProcessInputEntity,
+  tracePackageEntity,
+  traceShipmentEntity,
 ];

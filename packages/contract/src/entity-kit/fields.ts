@@ -110,8 +110,11 @@ export interface FieldDef {
   pattern?: { source: string; key: string };
   /** Ids whose table depends on another field's value (recipients: roles, orgs or users). */
   targetsBy?: { field: string; targets: Record<string, RefTarget> };
-  /** A reference whose target is deleted: refuse (default) or clear this field. */
-  onDelete?: 'restrict' | 'set-null';
+  /**
+   * A reference whose target is deleted: refuse (default), clear this field, or delete this row
+   * with it (what only describes its target: a species label on a photo).
+   */
+  onDelete?: 'restrict' | 'set-null' | 'cascade';
   /** Width of the list column in px. */
   width?: number;
   /**
@@ -142,6 +145,7 @@ type Common = Partial<
     | 'search'
     | 'form'
     | 'createOnly'
+    | 'writeOnly'
     | 'readOnly'
     | 'export'
     | 'unique'
@@ -296,6 +300,25 @@ export const f = {
         }),
       { sortable: true, search: undefined, ...options },
       { min: options.min, max: options.max, precision: options.precision },
+    ),
+  /**
+   * An amount of money kept as integer fen in `column` (amounts are fen everywhere), shown in
+   * yuan with two decimals ("12.50") in lists and exports. Read-only: money changes only through
+   * the ledger's calls, never an entity form.
+   */
+  money: (options: Common & { column: string }) =>
+    field(
+      'number',
+      'numeric(14,2)',
+      z.never(),
+      {
+        readOnly: true,
+        search: undefined,
+        ...options,
+        column: undefined,
+        computed: `(t."${options.column}" / 100.0)::numeric(14,2)::text`,
+      },
+      { precision: 2 },
     ),
   /**
    * A JSON document kept beside the row but outside the generic calls (a product's thing model,

@@ -1,3 +1,8 @@
+import { BILLING_DESK_MESSAGES } from './billing-desk-messages';
+import { BILLING_SESSION_MESSAGES } from './billing-session-messages';
+import { BILLING_SETUP_MESSAGES } from './billing-setup-messages';
+import { TRACE_MESSAGES } from './trace-messages';
+import { TRACE_PUBLIC_MESSAGES } from './trace-public-messages';
 import type { Lang } from './lang';
 
 type Catalogue = Record<string, string>;
@@ -7,6 +12,36 @@ type Catalogue = Record<string, string>;
  * they come; its own screen strings live in apps/web/src/i18n.
  */
 const en: Catalogue = {
+  'billing.insufficientBalance':
+    '{field}: {amount} is more than the available balance of {available}',
+  'billing.idempotencyKeyReused':
+    '{field}: this key was already used for a different request; use a new key for a new transaction',
+  'billing.holdMissing': '{field}: there is no such hold',
+  'billing.holdEnded': '{field}: this hold has already been settled or voided',
+  'billing.txnMissing': '{field}: there is no such transaction',
+  'billing.notReversible': '{field}: holds, settlements, voids and reversals cannot be reversed',
+  'billing.alreadyReversed': '{field}: this transaction has already been reversed',
+  'billing.householdMissing': '{field}: there is no such household',
+  'validation.idempotencyKey': '{field}: letters, digits and - _ . : only (at most 128)',
+  'led.elementIdTwice': 'Page {page}, element {element}: another element of the page has its id',
+  'led.elementOutside':
+    'Page {page}, element {element}: it lies outside the {width} × {height} screen',
+  'led.textRequired': 'Page {page}, element {element}: a text needs words',
+  'led.imageRequired': 'Page {page}, element {element}: choose an image',
+  'led.imageMissing': 'Page {page}, element {element}: the image does not exist or is not an image',
+  'led.bindingRequired': 'Page {page}, element {element}: choose the device and property it shows',
+  'led.bindingDeviceMissing':
+    'Page {page}, element {element}: the device does not exist or you may not see it',
+  'led.bindingPropertyMissing':
+    'Page {page}, element {element}: {device} has no numeric property {property}',
+  'led.contentTooLong': 'The program is too large to send ({length} characters, at most {max})',
+  'led.resizeCutsElements':
+    '{field}: the pages have elements outside {width} × {height}; move them in the editor first',
+  'led.notScreen': '{field}: {device} is not an LED screen',
+  'led.programLarger':
+    '{field}: the program ({programWidth} × {programHeight}) is larger than {device} ({width} × {height})',
+  'led.programEmpty': 'The program has no pages yet: open it in the editor first',
+  'validation.ledProgramNo': '{field}: letters, digits, - and _ only (at most 32)',
   'monitor.notFertigationMachine': '{field}: the device is not a fertigation machine',
   'monitor.valveHeld':
     'Channel {channel} of {device} is held by {holder} until {until}; stop it first',
@@ -23,6 +58,10 @@ const en: Catalogue = {
   'monitor.rotationStepMinutes': '{field}: a group runs {min} to {max} minutes',
   'monitor.valveGroupInUse': 'The valve group is used by rotation schedule {schedule}',
   'monitor.soilStationKind': '{field}: the device is not a soil-moisture station',
+  'monitor.bayonetStationKind': '{field}: the device is not a bayonet (watershed outlet) station',
+  'monitor.validToAfterFrom': '{field} must be after the validity start ({from})',
+  'monitor.ratingCurveOverlap':
+    '{field}: the station already has a rating curve valid from {from} to {to}; periods of one station must not overlap',
   'monitor.stopAboveStart': '{field} must be above the start level ({start} %)',
   'monitor.batchTarget': 'Give a zone or a valve group',
   'monitor.batchNoValves': 'The zone or group has no valve channels you may control',
@@ -36,6 +75,13 @@ const en: Catalogue = {
   'monitor.settingPrecision': '{setting} may have at most {precision} decimal places',
   'monitor.settingNotOption': '{setting} must be one of: {values}',
   'monitor.deviceNotInArea': '{field}: the device is not one of {area}',
+  'monitor.floodLevelEmpty': '{level} needs a threshold in one window at least',
+  'monitor.floodThresholdRange':
+    'The {hours} h threshold must be from {min} to {max} mm with at most one decimal',
+  'monitor.floodThresholdOrder':
+    'The {hours} h threshold must be above the {lower} level ({lowerMm} mm)',
+  'monitor.floodDefaultZoned':
+    "The tenant's default thresholds apply to every station: only a user not confined to zones or projects may change them",
   'monitor.dryRunBelow':
     'Pump not started: the forebay level {level} m is below the dry-run level {limit} m',
   'monitor.dryRunStale':
@@ -121,6 +167,16 @@ const en: Catalogue = {
   'validation.clientId':
     '{field} may hold lowercase letters, digits, - and _, starting with a letter',
   'validation.url': '{field} must be an http or https address',
+  // Cameras (issue 19, video).
+  'validation.cameraUrl':
+    '{field} must be an http or https address, or a path on this server starting with /',
+  'validation.cameraDevice': '{field} must be a camera device (a product of the camera kind)',
+  'video.noDevice': '{field}: the camera has no camera device whose images could keep the snapshot',
+  'video.noSnapshotUrl': '{field}: the camera has none, and the browser could not read the picture',
+  'video.snapshotAddressRefused':
+    '{field}: the server may not fetch from {host} (a private address an administrator has not allowed in VIDEO_SNAPSHOT_HOSTS)',
+  'video.snapshotUnreachable':
+    '{field}: the camera at {host} did not answer with a picture ({reason})',
   'validation.endBeforeStart': '{field} must not be before the start',
   'validation.passwordGrantFirstParty':
     "{field}: the password and mobile grants are reserved for the console's own client",
@@ -137,6 +193,8 @@ const en: Catalogue = {
   'validation.fileTypeNotAllowed': '{field}: this type of file is not accepted (accepted: {types})',
   'validation.fileContentMismatch': '{field} does not contain what its name says ({type})',
   'auth.platformOnly': 'Only the platform tenant may do this',
+  'auth.deviceCredentials': 'Wrong device identity or secret',
+  'validation.notTrapPhoto': '{field} is not a photo of an insect trap',
   'export.tooMany': 'Too many rows to export (more than {limit}); narrow the filter',
   'iot.deviceNotFound': '{field}: the device does not exist or you may not see it',
   'iot.telemetry.rangeTooLong': '{field}: the range may span at most {days} days here',
@@ -314,6 +372,30 @@ const en: Catalogue = {
 };
 
 const zh: Catalogue = {
+  'billing.insufficientBalance': '{field}：{amount} 超过了可用余额 {available}',
+  'billing.idempotencyKeyReused': '{field}：该键已用于另一笔不同的请求，新交易请使用新的键',
+  'billing.holdMissing': '{field}：没有这笔冻结',
+  'billing.holdEnded': '{field}：这笔冻结已经结算或撤销',
+  'billing.txnMissing': '{field}：没有这笔交易',
+  'billing.notReversible': '{field}：冻结、结算、撤销和冲正交易不能冲正',
+  'billing.alreadyReversed': '{field}：这笔交易已经冲正过',
+  'billing.householdMissing': '{field}：没有这个用卡户',
+  'validation.idempotencyKey': '{field}：只能包含字母、数字和 - _ . :（最多 128 个）',
+  'led.elementIdTwice': '第{page}页第{element}个元素：本页已有相同标识的元素',
+  'led.elementOutside': '第{page}页第{element}个元素：超出了 {width} × {height} 的屏幕范围',
+  'led.textRequired': '第{page}页第{element}个元素：文字不能为空',
+  'led.imageRequired': '第{page}页第{element}个元素：请选择图片',
+  'led.imageMissing': '第{page}页第{element}个元素：图片不存在或不是图片',
+  'led.bindingRequired': '第{page}页第{element}个元素：请选择显示的设备和属性',
+  'led.bindingDeviceMissing': '第{page}页第{element}个元素：设备不存在或无权查看',
+  'led.bindingPropertyMissing': '第{page}页第{element}个元素：{device}没有数值属性 {property}',
+  'led.contentTooLong': '节目过大，无法下发（{length} 个字符，最多 {max}）',
+  'led.resizeCutsElements': '{field}：有元素超出 {width} × {height}，请先在编辑器中移入',
+  'led.notScreen': '{field}：{device}不是LED屏',
+  'led.programLarger':
+    '{field}：节目（{programWidth} × {programHeight}）大于{device}（{width} × {height}）',
+  'led.programEmpty': '节目还没有页面，请先在编辑器中编辑',
+  'validation.ledProgramNo': '{field}：只能使用字母、数字、- 和 _（最多32个）',
   'monitor.notFertigationMachine': '{field}：该设备不是水肥一体机',
   'monitor.valveHeld': '{device} 的 {channel} 号通道正由 {holder} 占用，至 {until}；请先停止它',
   'monitor.valveTimedOpen':
@@ -328,6 +410,10 @@ const zh: Catalogue = {
   'monitor.rotationStepMinutes': '{field}：每组运行 {min} 至 {max} 分钟',
   'monitor.valveGroupInUse': '该轮灌组正被轮灌计划 {schedule} 使用',
   'monitor.soilStationKind': '{field}：该设备不是墒情站',
+  'monitor.bayonetStationKind': '{field}：该设备不是卡口站',
+  'monitor.validToAfterFrom': '{field}必须晚于生效时间（{from}）',
+  'monitor.ratingCurveOverlap':
+    '{field}：该站已有 {from} 至 {to} 生效的水位流量关系曲线，同一站点的有效期不得重叠',
   'monitor.stopAboveStart': '{field}必须高于开灌值（{start}%）',
   'monitor.batchTarget': '请指定区域或轮灌组',
   'monitor.batchNoValves': '该区域或轮灌组没有您可控制的阀门通道',
@@ -341,6 +427,10 @@ const zh: Catalogue = {
   'monitor.settingPrecision': '{setting} 最多保留 {precision} 位小数',
   'monitor.settingNotOption': '{setting} 应为以下之一：{values}',
   'monitor.deviceNotInArea': '{field}：该设备不属于{area}',
+  'monitor.floodLevelEmpty': '{level}至少需要一个时段的阈值',
+  'monitor.floodThresholdRange': '{hours}小时阈值应在 {min} 到 {max} mm 之间，最多一位小数',
+  'monitor.floodThresholdOrder': '{hours}小时阈值应高于{lower}（{lowerMm} mm）',
+  'monitor.floodDefaultZoned': '租户默认阈值适用于所有站点，仅不受区域或项目限制的用户可修改',
   'monitor.dryRunBelow': '拒绝启泵：前池水位 {level} m 低于干运行保护水位 {limit} m',
   'monitor.dryRunStale':
     '拒绝启泵：最近一次前池水位（{level} m）已是 {minutes} 分钟前的数据，超过 {maxMinutes} 分钟；干运行保护水位为 {limit} m',
@@ -414,6 +504,13 @@ const zh: Catalogue = {
   'validation.paramKey': '{field}须由字母、数字、.、- 和 _ 组成，以字母开头',
   'validation.clientId': '{field}须由小写字母、数字、- 和 _ 组成，以字母开头',
   'validation.url': '{field}须为 http 或 https 地址',
+  'validation.cameraUrl': '{field}须为 http 或 https 地址，或以 / 开头的本服务器路径',
+  'validation.cameraDevice': '{field}须为摄像机设备（摄像机类产品）',
+  'video.noDevice': '{field}：该摄像头未关联摄像机设备，抓拍无处保存',
+  'video.noSnapshotUrl': '{field}：该摄像头未配置，且浏览器无法读取画面',
+  'video.snapshotAddressRefused':
+    '{field}：服务器不得访问 {host}（内网地址，管理员未在 VIDEO_SNAPSHOT_HOSTS 中允许）',
+  'video.snapshotUnreachable': '{field}：{host} 处的摄像头未返回图片（{reason}）',
   'validation.endBeforeStart': '{field}不能早于开始时间',
   'validation.passwordGrantFirstParty': '{field}：密码和短信授权仅限控制台自身的客户端',
   'validation.unknownFields': '{field}：未知字段 {fields}',
@@ -427,6 +524,8 @@ const zh: Catalogue = {
   'validation.fileTypeNotAllowed': '{field}：不接受此类型的文件（可用：{types}）',
   'validation.fileContentMismatch': '{field}的内容与文件名不符（{type}）',
   'auth.platformOnly': '只有平台租户可以执行此操作',
+  'auth.deviceCredentials': '设备标识或密钥错误',
+  'validation.notTrapPhoto': '{field}不是虫情测报灯的照片',
   'export.tooMany': '导出行数过多（超过 {limit} 行），请缩小筛选范围',
   'iot.deviceNotFound': '{field}：设备不存在或无权查看',
   'iot.telemetry.rangeTooLong': '{field}：时间范围最多 {days} 天',
@@ -590,6 +689,30 @@ const zh: Catalogue = {
 };
 
 const tw: Catalogue = {
+  'billing.insufficientBalance': '{field}：{amount} 超過了可用餘額 {available}',
+  'billing.idempotencyKeyReused': '{field}：該鍵已用於另一筆不同的請求，新交易請使用新的鍵',
+  'billing.holdMissing': '{field}：沒有這筆凍結',
+  'billing.holdEnded': '{field}：這筆凍結已經結算或撤銷',
+  'billing.txnMissing': '{field}：沒有這筆交易',
+  'billing.notReversible': '{field}：凍結、結算、撤銷和沖正交易不能沖正',
+  'billing.alreadyReversed': '{field}：這筆交易已經沖正過',
+  'billing.householdMissing': '{field}：沒有這個用卡戶',
+  'validation.idempotencyKey': '{field}：只能包含字母、數字和 - _ . :（最多 128 個）',
+  'led.elementIdTwice': '第{page}頁第{element}個元素：本頁已有相同標識的元素',
+  'led.elementOutside': '第{page}頁第{element}個元素：超出了 {width} × {height} 的螢幕範圍',
+  'led.textRequired': '第{page}頁第{element}個元素：文字不能為空',
+  'led.imageRequired': '第{page}頁第{element}個元素：請選擇圖片',
+  'led.imageMissing': '第{page}頁第{element}個元素：圖片不存在或不是圖片',
+  'led.bindingRequired': '第{page}頁第{element}個元素：請選擇顯示的設備和屬性',
+  'led.bindingDeviceMissing': '第{page}頁第{element}個元素：設備不存在或無權查看',
+  'led.bindingPropertyMissing': '第{page}頁第{element}個元素：{device}沒有數值屬性 {property}',
+  'led.contentTooLong': '節目過大，無法下發（{length} 個字元，最多 {max}）',
+  'led.resizeCutsElements': '{field}：有元素超出 {width} × {height}，請先在編輯器中移入',
+  'led.notScreen': '{field}：{device}不是LED屏',
+  'led.programLarger':
+    '{field}：節目（{programWidth} × {programHeight}）大於{device}（{width} × {height}）',
+  'led.programEmpty': '節目還沒有頁面，請先在編輯器中編輯',
+  'validation.ledProgramNo': '{field}：只能使用字母、數字、- 和 _（最多32個）',
   'monitor.notFertigationMachine': '{field}：該設備不是水肥一體機',
   'monitor.valveHeld': '{device} 的 {channel} 號通道正由 {holder} 佔用，至 {until}；請先停止它',
   'monitor.valveTimedOpen':
@@ -604,6 +727,10 @@ const tw: Catalogue = {
   'monitor.rotationStepMinutes': '{field}：每組運行 {min} 至 {max} 分鐘',
   'monitor.valveGroupInUse': '該輪灌組正被輪灌計畫 {schedule} 使用',
   'monitor.soilStationKind': '{field}：該設備不是墒情站',
+  'monitor.bayonetStationKind': '{field}：該設備不是卡口站',
+  'monitor.validToAfterFrom': '{field}必須晚於生效時間（{from}）',
+  'monitor.ratingCurveOverlap':
+    '{field}：該站已有 {from} 至 {to} 生效的水位流量關係曲線，同一站點的有效期不得重疊',
   'monitor.stopAboveStart': '{field}必須高於開灌值（{start}%）',
   'monitor.batchTarget': '請指定區域或輪灌組',
   'monitor.batchNoValves': '該區域或輪灌組沒有您可控制的閥門通道',
@@ -617,6 +744,10 @@ const tw: Catalogue = {
   'monitor.settingPrecision': '{setting} 最多保留 {precision} 位小數',
   'monitor.settingNotOption': '{setting} 應為以下之一：{values}',
   'monitor.deviceNotInArea': '{field}：該設備不屬於{area}',
+  'monitor.floodLevelEmpty': '{level}至少需要一個時段的閾值',
+  'monitor.floodThresholdRange': '{hours}小時閾值應在 {min} 到 {max} mm 之間，最多一位小數',
+  'monitor.floodThresholdOrder': '{hours}小時閾值應高於{lower}（{lowerMm} mm）',
+  'monitor.floodDefaultZoned': '租戶預設閾值適用於所有站點，僅不受區域或專案限制的使用者可修改',
   'monitor.dryRunBelow': '拒絕啟泵：前池水位 {level} m 低於乾運轉保護水位 {limit} m',
   'monitor.dryRunStale':
     '拒絕啟泵：最近一次前池水位（{level} m）已是 {minutes} 分鐘前的資料，超過 {maxMinutes} 分鐘；乾運轉保護水位為 {limit} m',
@@ -690,6 +821,13 @@ const tw: Catalogue = {
   'validation.paramKey': '{field}須由字母、數字、.、- 和 _ 組成，以字母開頭',
   'validation.clientId': '{field}須由小寫字母、數字、- 和 _ 組成，以字母開頭',
   'validation.url': '{field}須為 http 或 https 位址',
+  'validation.cameraUrl': '{field}須為 http 或 https 位址，或以 / 開頭的本伺服器路徑',
+  'validation.cameraDevice': '{field}須為攝影機設備（攝影機類產品）',
+  'video.noDevice': '{field}：該攝影機未關聯攝影機設備，抓拍無處保存',
+  'video.noSnapshotUrl': '{field}：該攝影機未設定，且瀏覽器無法讀取畫面',
+  'video.snapshotAddressRefused':
+    '{field}：伺服器不得存取 {host}（內網位址，管理員未在 VIDEO_SNAPSHOT_HOSTS 中允許）',
+  'video.snapshotUnreachable': '{field}：{host} 處的攝影機未傳回圖片（{reason}）',
   'validation.endBeforeStart': '{field}不能早於開始時間',
   'validation.passwordGrantFirstParty': '{field}：密碼和簡訊授權僅限主控台自身的用戶端',
   'validation.unknownFields': '{field}：未知欄位 {fields}',
@@ -703,6 +841,8 @@ const tw: Catalogue = {
   'validation.fileTypeNotAllowed': '{field}：不接受此類型的檔案（可用：{types}）',
   'validation.fileContentMismatch': '{field}的內容與檔名不符（{type}）',
   'auth.platformOnly': '只有平台租戶可以執行此操作',
+  'auth.deviceCredentials': '設備識別碼或金鑰錯誤',
+  'validation.notTrapPhoto': '{field}不是蟲情測報燈的照片',
   'export.tooMany': '匯出列數過多（超過 {limit} 列），請縮小篩選範圍',
   'iot.deviceNotFound': '{field}：設備不存在或無權查看',
   'iot.telemetry.rangeTooLong': '{field}：時間範圍最多 {days} 天',
@@ -866,7 +1006,32 @@ const tw: Catalogue = {
 };
 
 /** Every server message in every language; a test checks that the three have the same keys. */
-export const SERVER_MESSAGES: Record<Lang, Catalogue> = { en, zh, tw };
+export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
+  en: {
+    ...en,
+    ...BILLING_SETUP_MESSAGES.en,
+    ...BILLING_DESK_MESSAGES.en,
+    ...BILLING_SESSION_MESSAGES.en,
+    ...TRACE_MESSAGES.en,
+    ...TRACE_PUBLIC_MESSAGES.en,
+  },
+  zh: {
+    ...zh,
+    ...BILLING_SETUP_MESSAGES.zh,
+    ...BILLING_DESK_MESSAGES.zh,
+    ...BILLING_SESSION_MESSAGES.zh,
+    ...TRACE_MESSAGES.zh,
+    ...TRACE_PUBLIC_MESSAGES.zh,
+  },
+  tw: {
+    ...tw,
+    ...BILLING_SETUP_MESSAGES.tw,
+    ...BILLING_DESK_MESSAGES.tw,
+    ...BILLING_SESSION_MESSAGES.tw,
+    ...TRACE_MESSAGES.tw,
+    ...TRACE_PUBLIC_MESSAGES.tw,
+  },
+};
 
 /** Translates a message key with {placeholders}; an unknown key comes back as itself. */
 export function translate(

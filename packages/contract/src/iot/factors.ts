@@ -42,7 +42,18 @@ export const FACTORS: readonly FactorSeed[] = [
     'hydrology',
   ),
   factor('velocity', label('Velocity', '流速', '流速'), 'm/s', 2, 0, 20, 'hydrology'),
-  factor('rainfall', label('Rainfall', '降雨量', '降雨量'), 'mm', 1, 0, 500, 'hydrology'),
+  // Up to a day's extreme storm: the flood stations' rolling 24 h sums share the factor.
+  factor('rainfall', label('Rainfall', '降雨量', '降雨量'), 'mm', 1, 0, 2000, 'hydrology'),
+  // A rain gauge's own counter (SL 651 element 0x26): counts up for years until it resets.
+  factor(
+    'cumulativeRainfall',
+    label('Cumulative rainfall', '累计雨量', '累計雨量'),
+    'mm',
+    1,
+    0,
+    100_000,
+    'hydrology',
+  ),
   factor('pressure', label('Pressure', '压力', '壓力'), 'MPa', 3, 0, 10, 'hydrology'),
   factor('gateOpening', label('Gate opening', '闸门开度', '閘門開度'), 'm', 2, 0, 20, 'hydrology'),
   factor('siltDepth', label('Silt depth', '淤积深度', '淤積深度'), 'm', 2, 0, 20, 'hydrology'),

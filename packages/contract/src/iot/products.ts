@@ -1,5 +1,7 @@
 import { label, type Label } from '../entity-kit/label';
 import type { DeviceKind, Protocol } from '../entities/iot/iot-dicts';
+import { RAIN_WINDOWS, rainSumProperty } from '../areas/flood/rain-warning';
+import { CARD_CONTROLLER_COMMANDS, CARD_CONTROLLER_EVENTS } from '../billing/card-controller';
 import { factorOf } from './factors';
 import type {
   ThingCommand,
@@ -62,6 +64,9 @@ function valveState(channel: number): ThingProperty {
     access: 'r',
   } as ThingProperty;
 }
+
+/** The flood stations' rolling rainfall sums (areas/flood/rain-warning.ts RAIN_WINDOWS). */
+const ROLLING_RAIN: ThingProperty[] = RAIN_WINDOWS.map(rainSumProperty);
 
 function running(key: string, name: Label, access: 'r' | 'rw' = 'r'): ThingProperty {
   return { key, name, type: 'boolean', factor: 'runState', access } as ThingProperty;
@@ -449,10 +454,16 @@ export const PRODUCTS: readonly ProductSeed[] = [
         measure('rainfall', 'rainfall', label('Rainfall (5 min)', '5分钟雨量', '5分鐘雨量'), {
           max: 100,
         }),
-        measure('rainfall1h', 'rainfall', label('Rainfall 1 h', '1小时雨量', '1小時雨量'), {
-          max: 300,
-        }),
-        measure('rainfall24h', 'rainfall', label('Rainfall 24 h', '24小时雨量', '24小時雨量')),
+        // The gauge's own counter (SL 651 element 0x26), counting up until it resets.
+        measure(
+          'rainfallTotal',
+          'cumulativeRainfall',
+          label('Rainfall (cumulative)', '累计雨量', '累計雨量'),
+          { max: 100_000 },
+        ),
+        // Rolling sums the server computes from the stored rain (modules/monitor/flood): never
+        // reported, declared so every screen and alarm notice names them.
+        ...ROLLING_RAIN,
         measure('waterLevel', 'waterLevel'),
         ...POWER_AND_SIGNAL,
       ],
@@ -488,17 +499,34 @@ export const PRODUCTS: readonly ProductSeed[] = [
   {
     serialNo: 'SEDIMENT-1',
     kind: 'sediment_station',
-    name: label('Sediment station', '泥沙监测站', '泥沙監測站'),
+    name: label('Runoff plot station', '径流小区监测站', '徑流小區監測站'),
     protocol: 'mqtt_json',
-    description: 'Sediment concentration, turbidity, level and flow of a canal section',
+    description:
+      "Runoff plot: the plot's own tipping-bucket rain gauge, the flume's head and flow, sediment concentration and turbidity of the runoff",
     thingModel: {
       reportIntervalSeconds: 300,
       properties: [
+        // The tipping-bucket gauge beside the plot: rain since the previous reading.
+        measure('rainfall', 'rainfall', label('Rainfall (5 min)', '5分钟雨量', '5分鐘雨量'), {
+          max: 100,
+        }),
+        // A plot sheds litres a second, not a canal's cubic metres.
+        measure('flow', 'canalFlow', label('Runoff flow', '径流流量', '徑流流量'), {
+          unit: 'L/s',
+          max: 100,
+          precision: 4,
+        }),
         measure('sedimentConcentration', 'sedimentConcentration', undefined, { max: 100 }),
+        measure('sedimentDischarge', 'sedimentDischarge', undefined, {
+          unit: 'g/s',
+          max: 10_000,
+          precision: 4,
+        }),
         measure('turbidity', 'turbidity'),
-        measure('waterLevel', 'waterLevel', undefined, { min: 0, max: 10 }),
-        measure('flow', 'canalFlow', undefined, { max: 100 }),
-        measure('sedimentDischarge', 'sedimentDischarge', undefined, { max: 10_000 }),
+        measure('waterLevel', 'waterLevel', label('Flume head', '量水堰水头', '量水堰水頭'), {
+          min: 0,
+          max: 2,
+        }),
         ...POWER_AND_SIGNAL,
       ],
       events: [LOW_BATTERY, TAMPER],
@@ -517,6 +545,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
         measure('siltDepth', 'siltDepth', undefined, { max: 3 }),
         measure('waterLevel', 'waterLevel', undefined, { min: 0, max: 10 }),
         measure('velocity', 'velocity', undefined, { max: 5 }),
+        measure('sedimentConcentration', 'sedimentConcentration', undefined, { max: 100 }),
         measure('turbidity', 'turbidity'),
         ...POWER_AND_SIGNAL,
       ],
@@ -529,15 +558,14 @@ export const PRODUCTS: readonly ProductSeed[] = [
     kind: 'bayonet_station',
     name: label('Watershed outlet station', '卡口站', '卡口站'),
     protocol: 'szy206',
-    description: 'Level, rating-curve flow, sediment concentration and discharge',
+    // The station gauges level and samples sediment; flow and sediment discharge are the
+    // server's, from the station's rating curve (areas/bayonet.ts derived factors).
+    description: 'Level gauge and sediment sampler of a small-watershed outlet section',
     thingModel: {
       reportIntervalSeconds: 300,
       properties: [
         measure('waterLevel', 'waterLevel', undefined, { min: 0, max: 20 }),
-        measure('flow', 'canalFlow', undefined, { max: 500 }),
-        measure('cumulativeVolume', 'cumulativeVolume'),
         measure('sedimentConcentration', 'sedimentConcentration', undefined, { max: 200 }),
-        measure('sedimentDischarge', 'sedimentDischarge'),
         ...POWER_AND_SIGNAL,
       ],
       events: [LOW_BATTERY, TAMPER],
@@ -557,6 +585,11 @@ export const PRODUCTS: readonly ProductSeed[] = [
         measure('insectCount', 'insectCount', label('Catch today', '今日虫口', '今日蟲口'), {
           type: 'integer',
           max: 10_000,
+        }),
+        // What the trap caught since it was installed (its counter never restarts).
+        measure('totalCount', 'insectCount', label('Catch in all', '累计虫口', '累計蟲口'), {
+          type: 'integer',
+          max: 100_000,
         }),
         measure('airTemperature', 'airTemperature'),
         measure('airHumidity', 'airHumidity'),
@@ -630,6 +663,15 @@ export const PRODUCTS: readonly ProductSeed[] = [
           type: 'string',
           access: 'r',
         } as ThingProperty,
+        // The screen's resolution: a program larger than it is refused.
+        {
+          ...int('width', label('Width', '宽度', '寬度'), 16, 1024, 'px'),
+          access: 'r',
+        } as ThingProperty,
+        {
+          ...int('height', label('Height', '高度', '高度'), 8, 512, 'px'),
+          access: 'r',
+        } as ThingProperty,
         measure('signalStrength', 'signalStrength'),
       ],
       events: [event('pixelFault', label('Module fault', '模组故障', '模組故障'), 'fault', [CODE])],
@@ -639,9 +681,17 @@ export const PRODUCTS: readonly ProductSeed[] = [
           label('Set program', '下发节目', '下發節目'),
           [
             text('programId', label('Program', '节目', '節目')),
-            text('content', label('Content', '内容', '內容')),
+            // The program's pages (LedProgramPayload as JSON: led-program-content.ts).
+            { ...text('content', label('Content', '内容', '內容')), maxLength: 30_000 },
           ],
           120,
+        ),
+        // The server's own: the live values of the program showing, as readings arrive.
+        command(
+          'updateValues',
+          label('Update live values', '更新实时数值', '更新即時數值'),
+          [{ ...text('values', label('Values', '数值', '數值')), maxLength: 4000 }],
+          30,
         ),
       ],
     },
@@ -677,17 +727,15 @@ export const PRODUCTS: readonly ProductSeed[] = [
           text('cardNo', label('Card', '卡号', '卡號')),
         ]),
         TAMPER,
-        event('sessionEnd', label('Session ended', '用水结束', '用水結束'), 'info', [
-          text('cardNo', label('Card', '卡号', '卡號')),
-          num('volume', label('Volume', '水量', '水量'), 0, 100_000, 'm³', 2),
-          num('energy', label('Energy', '电量', '電量'), 0, 100_000, 'kWh', 2),
-        ]),
+        // A card's session with the server (billing/card-controller.ts, docs/card-billing.md).
+        ...CARD_CONTROLLER_EVENTS,
       ],
       commands: [
         command('stopPump', label('Stop pump', '停泵', '停泵'), [], 60, 'pumpRunning'),
         command('lockController', label('Lock', '锁定', '鎖定'), [
           { key: 'locked', name: label('Locked', '锁定', '鎖定'), type: 'boolean' } as ThingParam,
         ]),
+        ...CARD_CONTROLLER_COMMANDS,
       ],
     },
   },

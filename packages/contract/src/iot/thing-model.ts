@@ -39,6 +39,11 @@ export const thingParamSchema = z
     factor: z.string().max(64).optional(),
     /** Labels of the values of an enum (valve state 0 closed, 1 open ...). */
     options: z.array(enumOptionSchema).max(32).optional(),
+    /**
+     * The longest a string may be (characters): 1024 unless said (an LED program's content is a
+     * document of its own, sent as one command parameter).
+     */
+    maxLength: z.number().int().min(1).max(60_000).optional(),
   })
   .refine((param) => param.min === undefined || param.max === undefined || param.min <= param.max, {
     error: 'validation.range',
@@ -137,7 +142,7 @@ export function checkThingValue(
       if (value === 0 || value === 1) return { ok: true, number: value, text: null };
       return { ok: false, problem: 'wrongType' };
     case 'string':
-      if (typeof value !== 'string' || value.length > 1024)
+      if (typeof value !== 'string' || value.length > (param.maxLength ?? 1024))
         return { ok: false, problem: 'wrongType' };
       return { ok: true, number: null, text: value };
     case 'enum':

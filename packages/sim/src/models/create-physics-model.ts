@@ -9,6 +9,7 @@ import { IrrigationValveModel } from './irrigation-valve';
 import { LedScreenModel } from './led-screen';
 import type { PhysicsModel } from './physics-model';
 import { PumpStationModel } from './pump-station';
+import { RunoffPlotModel } from './runoff-plot';
 import { SedimentStationModel } from './sediment-station';
 import { SluiceGateModel } from './sluice-gate';
 import { SoilMoistureModel } from './soil-moisture';
@@ -34,6 +35,10 @@ export interface PhysicsContext {
    * morning fertigation program): the demo district works without anyone pressing buttons.
    */
   autoOperate?: boolean;
+  /** Card controllers: the cards farmers swipe, and how often (CardControllerOptions). */
+  cardNos?: readonly string[];
+  swipesPerDay?: number;
+  cardSessionHours?: readonly [number, number];
 }
 
 /** The physics of a device kind. */
@@ -58,6 +63,7 @@ export function createPhysicsModel(kind: DeviceKind, context: PhysicsContext): P
         ...(context.irrigation ? { irrigation: context.irrigation } : {}),
       });
     case 'sediment_station':
+      return new RunoffPlotModel(env, random, start);
     case 'silt_station':
     case 'bayonet_station':
       return new SedimentStationModel(env, random, start);
@@ -68,6 +74,10 @@ export function createPhysicsModel(kind: DeviceKind, context: PhysicsContext): P
     case 'led_screen':
       return new LedScreenModel(env, random, start);
     case 'card_controller':
-      return new CardControllerModel(random, start);
+      return new CardControllerModel(random, start, {
+        ...(context.cardNos ? { cardNos: context.cardNos } : {}),
+        ...(context.swipesPerDay !== undefined ? { swipesPerDay: context.swipesPerDay } : {}),
+        ...(context.cardSessionHours ? { sessionHours: context.cardSessionHours } : {}),
+      });
   }
 }

@@ -1,11 +1,21 @@
 import type { Random } from '../random';
 import type { Environment } from './environment';
-import { SteppedModel, round, type CommandOutcome, type SimValues } from './physics-model';
+import {
+  SteppedModel,
+  round,
+  type CommandOutcome,
+  type PhotoRequest,
+  type SimValues,
+} from './physics-model';
 import { localDayStart, sunElevationSine } from './sky';
+
+/** A trap photographs its tray this often while its lamp is lit, and when told to. */
+const PHOTO_EVERY_MS = 2 * 3_600_000;
 
 /**
  * Insect-trap lamp: the lamp lights at dusk and goes out at dawn; insects fly to it at night,
- * more on warm, dry nights. The count restarts each day.
+ * more on warm, dry nights. The count restarts each day. The tray is photographed every two
+ * hours while the lamp is lit (and on the takePhoto command), then emptied.
  */
 export class InsectTrapModel extends SteppedModel {
   private today = 0;
@@ -14,6 +24,10 @@ export class InsectTrapModel extends SteppedModel {
   /** A manual lamp setting from the console, kept until the next dusk or dawn. */
   private override: boolean | undefined;
   private wasNight: boolean;
+  /** Insects on the tray since the last photo. */
+  private onTray = 0;
+  private lastPhotoAt: number;
+  private photoWanted = false;
 
   constructor(
     private readonly env: Environment,
@@ -24,6 +38,8 @@ export class InsectTrapModel extends SteppedModel {
     this.total = Math.floor(random.between(0, 5000));
     this.day = localDayStart(start, env.lng);
     this.wasNight = this.isNight(start);
+    // Each trap at its own phase: a fresh simulation's traps photograph within two hours, apart.
+    this.lastPhotoAt = start - random.between(0, PHOTO_EVERY_MS);
   }
 
   private isNight(now: number): boolean {
@@ -59,6 +75,17 @@ export class InsectTrapModel extends SteppedModel {
     }
     this.today += caught;
     this.total += caught;
+    this.onTray += caught;
+    if (now - this.lastPhotoAt >= PHOTO_EVERY_MS) this.photoWanted = true;
+  }
+
+  takePhoto(): PhotoRequest | undefined {
+    if (!this.photoWanted) return undefined;
+    const insects = this.onTray;
+    this.photoWanted = false;
+    this.onTray = 0;
+    this.lastPhotoAt = this.time;
+    return { insects };
   }
 
   override command(name: string, params: Record<string, unknown>): CommandOutcome | undefined {
@@ -66,7 +93,10 @@ export class InsectTrapModel extends SteppedModel {
       this.override = params['on'] === true || params['on'] === 1;
       return { ok: true };
     }
-    if (name === 'takePhoto') return { ok: true };
+    if (name === 'takePhoto') {
+      this.photoWanted = true;
+      return { ok: true };
+    }
     return undefined;
   }
 

@@ -8,6 +8,13 @@ export interface CommandOutcome {
   message?: string;
 }
 
+/** An event a device reports (a card swiped, a session's record), at the model's time. */
+export interface SimEvent {
+  ts: number;
+  key: string;
+  params: Record<string, unknown>;
+}
+
 /**
  * The physics of one device kind. Time only moves when the caller says so (`advance(now)`), so
  * tests drive a simulated day in milliseconds with a seeded random and get the same values.
@@ -21,6 +28,20 @@ export interface PhysicsModel {
   command(name: string, params: Record<string, unknown>): CommandOutcome | undefined;
   /** Applies a written (rw) property; false when the value is not part of the physics. */
   setProperty(key: string, value: unknown): boolean;
+  /**
+   * A photo the device has to take now (a trap's tray), once: what it shows. Undefined when
+   * none is due or the kind has no camera of its own.
+   */
+  takePhoto?(): PhotoRequest | undefined;
+  /** The events that happened since the last call, oldest first (published, or kept offline). */
+  drainEvents?(): SimEvent[];
+  /** The device's link went up or down (a controller runs differently offline). */
+  setOnline?(online: boolean): void;
+}
+
+/** What a due photo shows: the insects on a trap's tray since the previous photo. */
+export interface PhotoRequest {
+  insects: number;
 }
 
 /** Integrates in bounded steps so a long gap (a device back from offline) stays stable. */

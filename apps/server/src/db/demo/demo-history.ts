@@ -30,6 +30,8 @@ function historyKeys(kind: string): Set<string> {
  * counters: every two hours keeps the seed quick.
  */
 const HOURLY_KINDS = new Set<string>(['weather_station', 'water_fertilizer']);
+/** Runoff plots every quarter hour: a shower's hydrograph lasts an hour or two (its events). */
+const QUARTER_HOURLY_KINDS = new Set<string>(['sediment_station']);
 
 interface DemoDevice {
   id: string;
@@ -74,7 +76,11 @@ export async function seedDemoHistory(sql: Sql, tenantId: string, days: number):
       id: device.id,
       kind: device.kind,
       thingModel: device.thing_model,
-      everyMs: HOURLY_KINDS.has(device.kind) ? HOUR_MS : 2 * HOUR_MS,
+      everyMs: QUARTER_HOURLY_KINDS.has(device.kind)
+        ? HOUR_MS / 4
+        : HOURLY_KINDS.has(device.kind)
+          ? HOUR_MS
+          : 2 * HOUR_MS,
     })),
     from,
     to,

@@ -13,6 +13,7 @@ import {
 import type { EntityContext, EntityHooks } from '../../entity/entity-hooks';
 import { IRRIGATION_ENTITY_HOOKS } from '../../modules/monitor/irrigation/irrigation-entity.hooks';
 import { MONITOR_RULE_HOOKS } from '../../modules/monitor/monitor-rules.module';
+import { seedDemoRatingCurves } from './demo-hydrology';
 import type { Sql } from '../database';
 
 /**
@@ -35,6 +36,7 @@ const RULES: Array<
   ['施肥EC超限', 'water_fertilizer', 'ec', 'above', null, 2.8, 0.1, 'orange'],
   ['管道压力过低(爆管)', 'irrigation_valve', 'pressure', 'below', 0.12, null, 0.02, 'red'],
   ['闸前水位超警戒', 'sluice_gate', 'upstreamLevel', 'above', null, 2.6, 0.05, 'yellow'],
+  ['径流小区强产流', 'sediment_station', 'flow', 'above', null, 0.3, 0.02, 'orange'],
 ];
 
 /** [rule, device no., value, threshold, started (ago), cleared (ago) or null, acknowledged] */
@@ -46,6 +48,7 @@ const ALARMS: Array<[string, string, number, number, string, string | null, bool
   ['管道压力过低(爆管)', 'IRR-VALVE-4-01', 0.08, 0.12, '3 days', '3 days - 2 hours', true],
   ['土壤干旱(20cm)', 'SOIL-4D-01', 14.2, 15, '5 hours', null, false],
   ['泵站出口压力过高', 'PUMP-VFD-2-01', 0.43, 0.4, '40 minutes', null, false],
+  ['径流小区强产流', 'SEDIMENT-1-01', 0.41, 0.3, '8 days', '8 days - 50 minutes', true],
 ];
 
 /** Hooks of the entities seeded here, as the generic routes run them. */
@@ -97,6 +100,7 @@ export async function seedDemoMonitoring(
     );
   }
   await seedIrrigationPlan(sql, tenantId, device, adminId);
+  await seedDemoRatingCurves(sql, tenantId, device, adminId);
 }
 
 /** Runs an entity's afterCreate hook as its add call would (scheduler triggers and all). */

@@ -1,42 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { paintPng, type Rgb } from '@shuili/sim';
 
-type Rgb = readonly [number, number, number];
-
-/** One PNG chunk: length, type, data and the CRC of type and data. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/**
- * A small truecolour PNG painted by `colourAt` (x, y → RGB): the demo's device photos are drawn
- * in code, so the repository carries no binary assets and every start makes the same bytes.
- */
-export function paintPng(
-  width: number,
-  height: number,
-  colourAt: (x: number, y: number) => Rgb,
-): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter method, no interlace
-  const rows = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y++) {
-    const start = y * (1 + width * 3); // each scanline starts with filter type 0 (none)
-    for (let x = 0; x < width; x++) rows.set(colourAt(x, y), start + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+// The painter (paintPng) lives with the simulator, whose insect traps draw their photos with it.
 
 const SKY: Rgb = [150, 200, 235];
 const FIELD: Rgb = [96, 160, 72];

@@ -1,9 +1,30 @@
 import {
   alarmRecordEntity,
+  consumptionSessionEntity,
+  controllerRecordEntity,
   alarmRuleEntity,
   AREA_DEVICE_CALLS,
-  AREAS,
+  cardEntity,
+  householdEntity,
+  priceClassEntity,
+  priceTierEntity,
+  waterCoefficientEntity,
+  waterRightEntity,
+  wellBillingEntity,
+  DEVICE_AREAS,
   areaOf,
+  traceProducerEntity,
+  traceBaseEntity,
+  traceAreaEntity,
+  tracePlantEntity,
+  tracePlantingEntity,
+  traceGrowthRecordEntity,
+  traceFarmworkEntity,
+  traceHarvestEntity,
+  traceProcessEntity,
+  traceProcessInputEntity,
+  tracePackageEntity,
+  traceShipmentEntity,
   controllerInstanceEntity,
   controllerTemplateEntity,
   dataPermissionEntity,
@@ -14,6 +35,8 @@ import {
   IRRIGATION_CALLS,
   iotCommandEntity,
   iotDeviceFileEntity,
+  insectPhotoLabelEntity,
+  insectSpeciesEntity,
   MONITOR_REPORT_CALLS,
   operationLogEntity,
   rotationScheduleEntity,
@@ -61,6 +84,33 @@ const SCREENS: Array<[EntityDef, Record<string, string>]> = [
   [soilMoistureRuleEntity, {}],
   [fertilizerRecipeEntity, {}],
   [fertigationProgramEntity, {}],
+  // Insect traps (issue 19): the species catalogue and the species counted on trap photos.
+  [insectSpeciesEntity, {}],
+  [insectPhotoLabelEntity, {}],
+  // Card-swipe billing (issue 20): households, cards, prices, wells, coefficients, water rights.
+  [householdEntity, {}],
+  [cardEntity, {}],
+  [priceClassEntity, {}],
+  [priceTierEntity, {}],
+  [wellBillingEntity, {}],
+  [waterCoefficientEntity, {}],
+  [waterRightEntity, {}],
+  // Two weeks of the wells' sessions (DEMO_CARD_SESSIONS), each upload posted once.
+  [consumptionSessionEntity, {}],
+  [controllerRecordEntity, { outcome: 'posted' }],
+  // Farm traceability (demo-trace.ts): one chain from producer to shipment.
+  [traceProducerEntity, {}],
+  [traceBaseEntity, {}],
+  [traceAreaEntity, {}],
+  [tracePlantEntity, {}],
+  [tracePlantingEntity, {}],
+  [traceGrowthRecordEntity, {}],
+  [traceFarmworkEntity, {}],
+  [traceHarvestEntity, {}],
+  [traceProcessEntity, {}],
+  [traceProcessInputEntity, {}],
+  [tracePackageEntity, {}],
+  [traceShipmentEntity, {}],
 ];
 
 const DAY_MS = 86_400_000;
@@ -75,7 +125,7 @@ describe.each(BACKENDS)('the demo seed on $backend', ({ backend, available }) =>
   let admin: string;
   beforeAll(async () => {
     if (!available) return;
-    server = await startTestServer({ backend });
+    server = await startTestServer({ backend, config: { demoCardSessions: true } });
     admin = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
   });
   afterAll(async () => server?.close());
@@ -111,6 +161,19 @@ describe.each(BACKENDS)('the demo seed on $backend', ({ backend, available }) =>
       sensorInstanceEntity,
       controllerTemplateEntity,
       controllerInstanceEntity,
+      // The traceability rules (pre-harvest interval, mass balance) pass the demo's chain.
+      traceProducerEntity,
+      traceBaseEntity,
+      traceAreaEntity,
+      tracePlantEntity,
+      tracePlantingEntity,
+      traceGrowthRecordEntity,
+      traceFarmworkEntity,
+      traceHarvestEntity,
+      traceProcessEntity,
+      traceProcessInputEntity,
+      tracePackageEntity,
+      traceShipmentEntity,
     ];
     for (const entity of editable) {
       for (const row of (await list(entity)).list) {
@@ -177,7 +240,7 @@ describe.each(BACKENDS)('the demo seed on $backend', ({ backend, available }) =>
       const end = new Date();
       const start = new Date(end.getTime() - 2 * DAY_MS);
       const first = new Map<string, string>();
-      for (const area of AREAS) {
+      for (const area of DEVICE_AREAS) {
         // Every area's devices, with the values of their last readings.
         const page = await get<AreaDevicePage>(AREA_DEVICE_CALLS.query, { area: area.code });
         expect(page.total, area.code).toBeGreaterThan(0);

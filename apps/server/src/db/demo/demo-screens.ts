@@ -1,10 +1,15 @@
 import type { FileStorage } from '../../modules/files/file-storage';
 import type { Sql } from '../database';
 import { seedDemoDataPermission, seedDemoPostsAndParams } from './demo-admin';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoBindings } from './demo-bindings';
 import { seedDemoFiles } from './demo-files';
+import { seedDemoInsects } from './demo-insects';
+import { seedDemoLed } from './demo-led';
 import { seedDemoMonitoring } from './demo-monitoring';
+import { seedDemoCameras } from './demo-cameras';
 import { seedDemoRecords } from './demo-records';
+import { seedDemoTrace } from './demo-trace';
 
 /**
  * Rows for the screens a fresh demo would show empty (posts, parameters, data permissions,
@@ -26,6 +31,14 @@ export async function seedDemoScreens(
   await seedDemoDataPermission(sql, tenantId);
   await seedDemoBindings(sql, tenantId);
   await seedDemoFiles(sql, tenantId, storage, userIds[0]);
+  // The species catalogue and the traps' tray photos (after the files: the newest come last).
+  await seedDemoInsects(sql, tenantId, storage, userIds[0]);
   await seedDemoRecords(sql, tenantId, userIds);
   await seedDemoMonitoring(sql, tenantId, userIds);
+  await seedDemoLed(sql, tenantId, userIds[0]);
+  await seedDemoCameras(sql, tenantId);
+  // Card-swipe billing: prices, households and cards, wells, water rights, recharges.
+  await seedDemoBilling(sql, tenantId, userIds);
+  // Farm traceability: producer, bases, plots, plantings to package batches and shipments.
+  await seedDemoTrace(sql, tenantId, userIds);
 }

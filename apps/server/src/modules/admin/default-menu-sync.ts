@@ -37,6 +37,7 @@ export async function syncDefaultMenus(sql: Sql, tenantIds?: readonly string[]):
 
 /** Creates the menus (parents listed before their children) in one tenant and records them. */
 async function giveMenus(sql: Sql, tenantId: string, menus: MenuSeed[]): Promise<void> {
+  await createNamedRoles(sql, tenantId, menus);
   const roles = await sql.query<{ id: string; role_code: string }>(
     `SELECT id::text AS id, role_code FROM sys_role WHERE tenant_id = $1 AND role_code = ANY($2::text[])`,
     [tenantId, DEFAULT_ROLES.map((role) => role.roleCode)],
@@ -132,4 +133,52 @@ async function giveMenus(sql: Sql, tenantId: string, menus: MenuSeed[]): Promise
      SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
     [tenantId, menus.map((menu) => menu.menuCode)],
   );
+}
+
+/**
+ * A default role that menus being given name, created where the tenant lacks it: a tenant
+ * provisioned before an upgrade added the role (the cashier, with card billing) gets it with
+ * that area's menus, once, since the menus are given once. The new role is also given the
+ * tenant's earlier default menus that name it (the workbench) with its default buttons there;
+ * its URL grants follow with the area's calls (UrlGrantService.syncCatalogue, after the seed).
+ */
+async function createNamedRoles(sql: Sql, tenantId: string, menus: MenuSeed[]): Promise<void> {
+  const named = new Set(menus.flatMap((menu) => menu.roles));
+  const roles = DEFAULT_ROLES.filter((role) => named.has(role.roleCode));
+  if (roles.length === 0) return;
+  const { rows: added } = await sql.query<{ id: string; role_code: string }>(
+    `INSERT INTO sys_role (tenant_id, role_code, role_name, role_description)
+     SELECT $1, r.code, r.name, r.description
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS r(code, name, description)
+      WHERE NOT EXISTS (SELECT 1 FROM sys_role s WHERE s.tenant_id = $1 AND s.role_code = r.code)
+     RETURNING id::text AS id, role_code`,
+    [
+      tenantId,
+      roles.map((role) => role.roleCode),
+      roles.map((role) => role.roleName),
+      roles.map((role) => role.roleDescription),
+    ],
+  );
+  const giving = new Set(menus.map((menu) => menu.menuCode));
+  for (const role of added) {
+    const earlier = DEFAULT_MENUS.filter(
+      (menu) => menu.roles.includes(role.role_code) && !giving.has(menu.menuCode),
+    ).map((menu) => menu.menuCode);
+    if (earlier.length === 0) continue;
+    await sql.query(
+      `INSERT INTO sys_role_menu (tenant_id, role_id, menu_id)
+       SELECT $1, $2, m.id FROM sys_menu m
+        WHERE m.tenant_id = $1 AND m.menu_code = ANY($3::text[])
+          AND EXISTS (SELECT 1 FROM sys_menu_default g
+                       WHERE g.tenant_id = $1 AND g.menu_code = m.menu_code)`,
+      [tenantId, role.id, earlier],
+    );
+    await sql.query(
+      `INSERT INTO sys_role_menu_button (tenant_id, role_id, button_id)
+       SELECT $1, $2, b.id FROM sys_menu_button b JOIN sys_menu m ON m.id = b.menu_id
+        WHERE b.tenant_id = $1 AND m.menu_code = ANY($3::text[]) AND b.button_code = ANY($4::text[])
+       ON CONFLICT DO NOTHING`,
+      [tenantId, role.id, earlier, DEFAULT_ROLE_GRANTS[role.role_code]?.buttons ?? []],
+    );
+  }
 }

@@ -2,17 +2,22 @@ import {
   AREA_SCREEN_ICONS,
   AREA_SCREENS,
   AREAS,
-  areaScreenPath,
+  areaSegmentCode,
+  areaSegmentPath,
   CROSS_AREA_MENU_SEQUENCE,
   CROSS_AREA_SCREENS,
   ENTITIES,
   entityButtons,
   ROLE_ADMIN,
+  ROLE_CASHIER,
   ROLE_OPERATOR,
+  type AreaDef,
   type AreaScreen,
   type EntityDef,
 } from '@shuili/contract';
+import { BILLING_CASHIER_BUTTONS, BILLING_CASHIER_CALLS } from '../billing/billing-grants';
 import { MONITOR_OPERATOR_CALLS } from '../monitor/monitor-grants';
+import { TRACE_OPERATOR_BUTTONS, TRACE_OPERATOR_CALLS } from '../trace/trace-grants';
 
 /**
  * The menus of the screens that exist, given to every new tenant. `menuName` is a translation
@@ -156,44 +161,72 @@ function iotMenus(): MenuSeed[] {
   return menus;
 }
 
+/** The menus of one area's screens and pages, in order: its standard screens, then its pages. */
+function areaItemMenus(area: AreaDef): MenuSeed[] {
+  const grouped = area.group !== undefined;
+  const items = [
+    // In the declaration's order: the spec's, which differs from area to area.
+    ...(Object.entries(area.screens) as Array<[AreaScreen, string]>).map(([screen, segment]) => ({
+      segment,
+      icon: AREA_SCREEN_ICONS[screen],
+      operator: area.operatorScreens.includes(screen),
+      cashier: false,
+      hidden: false,
+    })),
+    ...(area.pages ?? []).map((page) => ({
+      segment: page.segment,
+      icon: page.icon,
+      operator: page.operator === true,
+      cashier: page.cashier === true,
+      hidden: page.hidden === true,
+    })),
+  ];
+  return items
+    .map((item, index) => ({ ...item, index }))
+    .filter((item) => !item.hidden)
+    .map(({ segment, icon, operator, cashier, index }) => {
+      const path = areaSegmentPath(area, segment);
+      const code = areaSegmentCode(area, segment);
+      return {
+        menuCode: code,
+        menuName: `route.${code}`,
+        menuIcon: icon,
+        menuPath: path,
+        menuComponent: grouped ? `${area.code}/${segment}` : segment,
+        // Without a group the pages sit among the top-level menus, at the area's place.
+        menuSequence: grouped ? (index + 1) * 10 : area.menuSequence,
+        ...(grouped ? { parent: area.code } : {}),
+        roles: [...(operator ? [ROLE_OPERATOR] : []), ...(cashier ? [ROLE_CASHIER] : [])],
+        // The buttons of entities edited on this screen (a configuration's recipes, programs).
+        buttons: ENTITIES.filter((entity) => entity.route === path).flatMap(buttonsOf),
+      };
+    });
+}
+
 /**
  * The monitoring areas' menus, from their declarations (contract areas/): a group per area at its
- * spec route group, a menu per screen it has at the screen's spec path (code: the path's last
- * segment), and the cross-area screens as top-level menus. Operators get the screens the area
- * lists for them (AreaDef.operatorScreens) and the cross-area ones.
+ * spec route group (none for an area whose pages the spec puts at the top level), a menu per
+ * screen and page it has at its spec path (code: the path's last segment; hidden pages have
+ * none), and the cross-area screens as top-level menus. Operators get the screens and pages the
+ * area lists for them (AreaDef.operatorScreens, AreaPageDef.operator) and the cross-area ones.
  */
 function areaMenus(): MenuSeed[] {
   const menus: MenuSeed[] = [];
   for (const area of AREAS) {
-    const operator = area.operatorScreens.length > 0 ? [ROLE_OPERATOR] : [];
-    menus.push({
-      menuCode: area.code,
-      menuName: `route.${area.code}`,
-      menuIcon: area.icon,
-      menuPath: area.group,
-      menuComponent: 'Layout',
-      menuSequence: area.menuSequence,
-      roles: operator,
-    });
-    // In the declaration's order: the spec's, which differs from area to area.
-    (Object.entries(area.screens) as Array<[AreaScreen, string]>).forEach(
-      ([screen, segment], index) => {
-        menus.push({
-          menuCode: segment,
-          menuName: `route.${segment}`,
-          menuIcon: AREA_SCREEN_ICONS[screen],
-          menuPath: areaScreenPath(area, screen)!,
-          menuComponent: `${area.code}/${segment}`,
-          menuSequence: (index + 1) * 10,
-          parent: area.code,
-          roles: area.operatorScreens.includes(screen) ? [ROLE_OPERATOR] : [],
-          // The buttons of entities edited on this screen (a configuration's recipes, programs).
-          buttons: ENTITIES.filter(
-            (entity) => entity.route === areaScreenPath(area, screen),
-          ).flatMap(buttonsOf),
-        });
-      },
-    );
+    const items = areaItemMenus(area);
+    if (area.group !== undefined) {
+      menus.push({
+        menuCode: area.code,
+        menuName: `route.${area.code}`,
+        menuIcon: area.icon,
+        menuPath: area.group,
+        menuComponent: 'Layout',
+        menuSequence: area.menuSequence,
+        // Whoever holds one of its screens sees the group.
+        roles: [...new Set(items.flatMap((item) => item.roles))],
+      });
+    }
+    menus.push(...items);
   }
   for (const screen of AREA_SCREENS) {
     const path = CROSS_AREA_SCREENS[screen];
@@ -205,7 +238,7 @@ function areaMenus(): MenuSeed[] {
       menuIcon: AREA_SCREEN_ICONS[screen],
       menuPath: path,
       menuComponent: code,
-      menuSequence: CROSS_AREA_MENU_SEQUENCE[screen] ?? 39,
+      menuSequence: CROSS_AREA_MENU_SEQUENCE[screen] ?? 49,
       roles: [ROLE_OPERATOR],
     });
   }
@@ -220,7 +253,7 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     menuPath: '/home',
     menuComponent: 'Layout',
     menuSequence: 1,
-    roles: [ROLE_OPERATOR],
+    roles: [ROLE_OPERATOR, ROLE_CASHIER],
   },
   {
     menuCode: 'workbench',
@@ -230,7 +263,7 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     menuComponent: 'home/Workbench',
     menuSequence: 1,
     parent: 'home',
-    roles: [ROLE_OPERATOR],
+    roles: [ROLE_OPERATOR, ROLE_CASHIER],
   },
   {
     menuCode: 'admin',
@@ -323,6 +356,11 @@ export const DEFAULT_ROLES = [
     roleName: 'Operator',
     roleDescription: 'Day-to-day monitoring and control',
   },
+  {
+    roleCode: ROLE_CASHIER,
+    roleName: 'Cashier',
+    roleDescription: 'Card-swipe billing service desk: households, cards, recharges and refunds',
+  },
 ];
 
 /** What a default role holds besides its menus (the `roles` of DEFAULT_MENUS). */
@@ -387,7 +425,17 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<string, DefaultRoleGrants>> = 
       '/api/iot/alarm/queryAlarmRule',
       // The monitoring areas' screens (modules/monitor/monitor-grants.ts).
       ...MONITOR_OPERATOR_CALLS,
+      // The traceability screens, read only (modules/trace/trace-grants.ts).
+      ...TRACE_OPERATOR_CALLS,
     ],
-    buttons: ['iotdevice:export', 'iotCommand:export', 'alarmRecord:export'],
+    buttons: [
+      'iotdevice:export',
+      'iotCommand:export',
+      'alarmRecord:export',
+      ...TRACE_OPERATOR_BUTTONS,
+    ],
   },
+  // A card-swipe billing service desk (modules/billing/billing-grants.ts): households, cards,
+  // water rights, recharges and refunds; never prices, reversals or the ledger's reports.
+  [ROLE_CASHIER]: { urls: BILLING_CASHIER_CALLS, buttons: BILLING_CASHIER_BUTTONS },
 };

@@ -2,6 +2,7 @@ import {
   AREA_DEVICE_CALLS,
   AREAS,
   areaScreenPath,
+  areaSegmentPath,
   alarmRecordEntity,
   alarmRuleEntity,
   entityCalls,
@@ -12,6 +13,7 @@ import {
   type AreaScreen,
   type MenuNode,
   ROLE_ADMIN,
+  ROLE_CASHIER,
   ROLE_OPERATOR,
   sysOrgEntity,
   sysRoleEntity,
@@ -41,7 +43,12 @@ const OPERATOR_IOT_PATHS = [iotDeviceEntity.route, iotCommandEntity.route, alarm
 const OPERATOR_GROUPS = [
   'home',
   'iot',
-  ...AREAS.map((area) => area.code),
+  // A grouped area's group; an area without one lists its operator pages at the top level.
+  ...AREAS.flatMap((area) =>
+    area.group !== undefined
+      ? [area.code]
+      : (area.pages ?? []).filter((page) => page.operator).map((page) => page.segment),
+  ),
   'deviceDataReport',
   'warningInformation',
 ];
@@ -49,9 +56,16 @@ const OPERATOR_GROUPS = [
 const OPERATOR_AREA_PATHS = Object.fromEntries(
   AREAS.map((area) => [
     area.code,
-    (Object.keys(area.screens) as AreaScreen[])
-      .filter((screen) => area.operatorScreens.includes(screen))
-      .map((screen) => areaScreenPath(area, screen)),
+    area.group === undefined
+      ? []
+      : [
+          ...(Object.keys(area.screens) as AreaScreen[])
+            .filter((screen) => area.operatorScreens.includes(screen))
+            .map((screen) => areaScreenPath(area, screen)),
+          ...(area.pages ?? [])
+            .filter((page) => page.operator && !page.hidden)
+            .map((page) => areaSegmentPath(area, page.segment)),
+        ],
   ]),
 );
 
@@ -86,6 +100,14 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
       ),
     );
     return rows;
+  }
+
+  /** What a start does: the seed's menu sync, then the routes listed in every tenant. */
+  async function restart() {
+    await server.db.system((sql) => syncDefaultMenus(sql));
+    const restarted = new UrlGrantService(server.db);
+    for (const route of await routeCatalogue()) restarted.register(route);
+    await server.db.system((sql) => restarted.syncCatalogue(sql));
   }
 
   /** The URLs a role holds in a tenant, read from the database. */
@@ -438,13 +460,6 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
     expect((await menusOf(ROLE_ADMIN)).filter((code) => areaCodes.includes(code))).toEqual([]);
     expect(await urlsOf(tenantCode, ROLE_OPERATOR)).not.toContain(AREA_DEVICE_CALLS.query);
 
-    /** What a start does: the seed's menu sync, then the routes listed in every tenant. */
-    const restart = async () => {
-      await server.db.system((sql) => syncDefaultMenus(sql));
-      const restarted = new UrlGrantService(server.db);
-      for (const route of await routeCatalogue()) restarted.register(route);
-      await server.db.system((sql) => restarted.syncCatalogue(sql));
-    };
     await restart();
     expect((await menusOf(ROLE_ADMIN)).filter((code) => areaCodes.includes(code))).toEqual(
       [...areaCodes].sort(),
@@ -478,5 +493,80 @@ describe.each(BACKENDS)('default role grants on $backend', ({ backend, available
     expect(held).not.toContain('weatherDevice');
     expect(held).toContain('soilMoistureDevice');
     expect(await urlsOf(tenantCode, ROLE_OPERATOR)).not.toContain(AREA_DEVICE_CALLS.query);
+  });
+  test('a tenant provisioned before card billing gets the cashier role with its menus and calls', async () => {
+    const tenantCode = `cb${Date.now().toString(36)}`;
+    const created = await as(tokens.platform, 'POST', entityCalls(sysTenantEntity).add, {
+      body: {
+        tenantCode,
+        tenantName: `Before billing ${tenantCode}`,
+        adminUsername: 'boss',
+        adminPassword: 'secret-123',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const billingCodes = DEFAULT_MENUS.filter(
+      (menu) => menu.menuCode === 'skgg' || menu.parent === 'skgg',
+    ).map((menu) => menu.menuCode);
+    const cashierMenus = DEFAULT_MENUS.filter((menu) => menu.roles.includes(ROLE_CASHIER))
+      .map((menu) => menu.menuCode)
+      .sort();
+    const cashierUrls = [...DEFAULT_ROLE_GRANTS[ROLE_CASHIER]!.urls].sort();
+    expect(cashierMenus.length).toBeGreaterThan(3);
+    await server.db.system(async (sql) => {
+      const { rows } = await sql.query<{ id: string }>(
+        'SELECT id::text FROM tenant WHERE tenant_code = $1',
+        [tenantCode],
+      );
+      const tenantId = rows[0]!.id;
+      // As the tenant was before issue 20: no cashier, no billing menus, no billing call listed.
+      await sql.query('DELETE FROM sys_role WHERE tenant_id = $1 AND role_code = $2', [
+        tenantId,
+        ROLE_CASHIER,
+      ]);
+      await sql.query('DELETE FROM sys_menu WHERE tenant_id = $1 AND menu_code = ANY($2::text[])', [
+        tenantId,
+        billingCodes,
+      ]);
+      await sql.query(
+        'DELETE FROM sys_menu_default WHERE tenant_id = $1 AND menu_code = ANY($2::text[])',
+        [tenantId, billingCodes],
+      );
+      await sql.query('DELETE FROM sys_url WHERE tenant_id = $1 AND url = ANY($2::text[])', [
+        tenantId,
+        cashierUrls,
+      ]);
+    });
+    expect(await urlsOf(tenantCode, ROLE_CASHIER)).toEqual([]);
+
+    await restart();
+    const menus = await server.db.system((sql) =>
+      sql.query<{ menu_code: string }>(
+        `SELECT m.menu_code FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id
+           JOIN sys_role r ON r.id = rm.role_id JOIN tenant t ON t.id = r.tenant_id
+          WHERE t.tenant_code = $1 AND r.role_code = $2 ORDER BY m.menu_code`,
+        [tenantCode, ROLE_CASHIER],
+      ),
+    );
+    expect(menus.rows.map((row) => row.menu_code)).toEqual(cashierMenus);
+    expect(await urlsOf(tenantCode, ROLE_CASHIER)).toEqual(cashierUrls);
+
+    // Its administrator deletes the role: a later start does not bring it back.
+    await server.db.system((sql) =>
+      sql.query(
+        `DELETE FROM sys_role WHERE role_code = $1
+            AND tenant_id = (SELECT id FROM tenant WHERE tenant_code = $2)`,
+        [ROLE_CASHIER, tenantCode],
+      ),
+    );
+    await restart();
+    const left = await server.db.system((sql) =>
+      sql.query(
+        `SELECT 1 FROM sys_role r JOIN tenant t ON t.id = r.tenant_id
+          WHERE t.tenant_code = $1 AND r.role_code = $2`,
+        [tenantCode, ROLE_CASHIER],
+      ),
+    );
+    expect(left.rows).toEqual([]);
   });
 });

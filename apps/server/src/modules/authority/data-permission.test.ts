@@ -1,9 +1,11 @@
 import {
+  cameraEntity,
   dataPermissionEntity,
   ENTITIES,
   entityCalls,
   iotDeviceEntity,
   ROLE_OPERATOR,
+  VIDEO_CALLS,
   type MenuButtonNode,
 } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,28 +147,27 @@ describe.each(BACKENDS)('data permissions on $backend', ({ backend, available })
   );
 
   it.skipIf(!available)(
-    "the camera list (spec §7 queryAllCamera) hides what the device screen's rule hides",
+    "the camera list (spec §7 queryAllCamera) hides what the camera screen's rule hides",
     async () => {
       const operator = (await signIn(server, 'demo', 'operator', 'operator123')).access_token;
       const cameras = async () => {
-        const answer = await call(server, 'GET', '/api/video/camera/queryAllCamera', {
-          token: operator,
-        });
+        const answer = await call(server, 'GET', VIDEO_CALLS.queryAll, { token: operator });
         expect(answer.status).toBe(200);
         expect(answer.body.data.length).toBeGreaterThan(0);
         return answer.body.data as Array<Record<string, unknown>>;
       };
-      expect((await authorize(iotDeviceEntity.menuCode, 'deviceNo,deviceName,status')).status).toBe(
-        200,
-      );
+      expect(
+        (await authorize(cameraEntity.menuCode, 'cameraName,streamType,streamUrl')).status,
+      ).toBe(200);
       for (const camera of await cameras()) {
-        expect(camera.deviceNo).toEqual(expect.any(String));
-        expect(camera).toMatchObject({ lat: null, lng: null, installAddress: null, zoneId: null });
+        expect(camera.cameraName).toEqual(expect.any(String));
+        expect(camera.streamUrl).toEqual(expect.any(String));
+        expect(camera).toMatchObject({ lat: null, lng: null, zoneId: null, zoneName: null });
       }
-      expect((await authorize(iotDeviceEntity.menuCode, 'deviceNo,lat,lng')).status).toBe(200);
+      expect((await authorize(cameraEntity.menuCode, 'cameraName,lat,lng')).status).toBe(200);
       const [shown] = await cameras();
       expect(shown!.lat).toEqual(expect.any(Number));
-      expect(shown!.installAddress).toBeNull();
+      expect(shown!.streamUrl).toBeNull();
     },
   );
 });

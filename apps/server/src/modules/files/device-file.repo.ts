@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database';
+import type { Database, Sql } from '../../db/database';
 
 export interface NewDeviceFile {
   deviceId: string;
@@ -7,7 +7,8 @@ export interface NewDeviceFile {
   contentType: string;
   sizeKb: number;
   storageKey: string;
-  userId: string;
+  /** Null for a device's own upload. */
+  userId: string | null;
 }
 
 export interface StoredDeviceFile {
@@ -29,6 +30,16 @@ export const deviceFileRepo = {
   async deviceExists(sql: Sql, deviceId: string): Promise<boolean> {
     const { rows } = await sql.query('SELECT 1 FROM iot_device WHERE id = $1', [deviceId]);
     return rows.length > 0;
+  },
+
+  /** The tenant of a device a device's own credentials named (outside any tenant yet). */
+  async tenantOfDevice(db: Database, deviceId: string): Promise<string | undefined> {
+    const { rows } = await db.system((sql) =>
+      sql.query<{ tenant_id: string }>('SELECT tenant_id::text FROM iot_device WHERE id = $1', [
+        deviceId,
+      ]),
+    );
+    return rows[0]?.tenant_id;
   },
 
   async insert(sql: Sql, tenantId: string, file: NewDeviceFile): Promise<string> {

@@ -1,24 +1,22 @@
 import {
   DEVICE_FILE_CALLS,
-  DEVICE_FILE_MAX_BYTES,
   deviceFileIdSchema,
   deviceFileUploadQuerySchema,
   iotDeviceFileEntity,
   label,
 } from '@shuili/contract';
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { AppError, notFound } from '../../http/app-error';
+import { notFound } from '../../http/app-error';
 import { envelopeOf, ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { DOWNLOAD_CSP } from '../../http/security-headers';
 import { deviceFileRepo } from './device-file.repo';
+import { fieldError, receiveDeviceFile } from './device-file-receive';
 import type { FileStorage } from './file-storage';
-import { discard, guarded, UploadGuard, UploadRejected } from './upload-guard';
-import { declaredTypeOf, downloadTypeOf, extensionsOf, sanitizeFileName } from './upload-policy';
+import { downloadTypeOf } from './upload-policy';
 
 const fields = iotDeviceFileEntity.fields;
 const fieldLabels = {
@@ -28,11 +26,6 @@ const fieldLabels = {
   file: { label: label('File', '文件', '檔案') },
   id: { label: label('Record', '记录', '記錄') },
 };
-
-const MAX_MB = DEVICE_FILE_MAX_BYTES / 1024 / 1024;
-
-const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>
-  new AppError(400, key, { params, fields: [{ field, key, params }] });
 
 /** A header-safe Content-Disposition for a user's file name (RFC 6266 / 5987). */
 function attachment(name: string): string {
@@ -67,58 +60,35 @@ export async function deviceFileRoutes(
     handler: async (request) => {
       const auth = authOf(request);
       const { deviceId, fileKind } = request.query;
-      const body = request.body;
-      if (!(body instanceof Readable)) throw fieldError('file', 'validation.required');
-      // Everything that can be judged before reading the bytes is, so a refused upload costs
-      // nothing. A refusal reads and drops the rest of the body (up to a limit, upload-guard.ts)
-      // rather than closing the connection at once, which a client still sending would see as a
-      // broken pipe instead of the answer.
-      const refuse = (field: string, key: string, params?: Record<string, string | number>) => {
-        discard(body);
-        return fieldError(field, key, params);
-      };
-      const fileName = sanitizeFileName(request.query.fileName);
-      if (!fileName) throw refuse('fileName', 'validation.invalid');
-      const type = declaredTypeOf(fileName, fileKind);
-      if (!type)
-        throw refuse('fileName', 'validation.fileTypeNotAllowed', {
-          types: extensionsOf(fileKind),
-        });
-      if (Number(request.headers['content-length'] ?? 0) > DEVICE_FILE_MAX_BYTES)
-        throw refuse('file', 'validation.fileTooLarge', { max: MAX_MB });
-      const exists = await deps.db.tenant(auth, (sql) =>
-        deviceFileRepo.deviceExists(sql, deviceId),
+      return receiveDeviceFile(
+        deps.storage,
+        {
+          body: request.body,
+          fileName: request.query.fileName,
+          fileKind,
+          contentLength: request.headers['content-length'],
+        },
+        async () => {
+          const exists = await deps.db.tenant(auth, (sql) =>
+            deviceFileRepo.deviceExists(sql, deviceId),
+          );
+          return exists ? undefined : fieldError('deviceId', 'validation.refMissing');
+        },
+        async (file) => {
+          const id = await deps.db.tenant(auth, (sql) =>
+            deviceFileRepo.insert(sql, auth.tenantId, {
+              deviceId,
+              fileKind,
+              originalName: file.fileName,
+              contentType: file.contentType,
+              sizeKb: file.sizeKb,
+              storageKey: file.storageKey,
+              userId: auth.userId,
+            }),
+          );
+          return ok({ id, contentType: file.contentType });
+        },
       );
-      if (!exists) throw refuse('deviceId', 'validation.refMissing');
-
-      const guard = new UploadGuard(type, DEVICE_FILE_MAX_BYTES, MAX_MB);
-      let storageKey: string;
-      try {
-        storageKey = await deps.storage.put(guarded(body, guard), {
-          contentType: type.contentType,
-        });
-      } catch (error) {
-        if (error instanceof UploadRejected) throw fieldError('file', error.key, error.params);
-        throw error;
-      }
-      try {
-        const id = await deps.db.tenant(auth, (sql) =>
-          deviceFileRepo.insert(sql, auth.tenantId, {
-            deviceId,
-            fileKind,
-            originalName: fileName,
-            contentType: type.contentType,
-            sizeKb: Math.ceil(guard.size / 1024),
-            storageKey,
-            userId: auth.userId,
-          }),
-        );
-        return ok({ id, contentType: type.contentType });
-      } catch (error) {
-        // No row, no bytes: nothing half-written stays behind.
-        await deps.storage.remove(storageKey);
-        throw error;
-      }
     },
   });
 

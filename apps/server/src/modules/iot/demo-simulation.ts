@@ -31,7 +31,8 @@ export async function startDemoSimulation(
     sql.query<{ device_id: string; key: string; value: number }>(
       `SELECT device_id::text, key, value FROM iot_telemetry_latest
         WHERE device_id = ANY($1::bigint[]) AND key = ANY($2::text[]) AND value IS NOT NULL`,
-      [issued.map((device) => device.deviceId), COUNTER_FACTORS],
+      // A trap's catch in all counts on too.
+      [issued.map((device) => device.deviceId), [...COUNTER_FACTORS, 'totalCount']],
     ),
   );
   const counterStart = new Map<string, Record<string, number>>();
@@ -40,6 +41,15 @@ export async function startDemoSimulation(
       ...counterStart.get(row.device_id),
       [row.key]: row.value,
     });
+  // The demo's bound user cards: farmers swipe them at the card controllers (docs/card-billing.md).
+  const cards = await db.system((sql) =>
+    sql.query<{ card_no: string }>(
+      `SELECT c.card_no FROM billing_card c JOIN tenant t ON t.id = c.tenant_id
+        WHERE t.tenant_code = 'demo' AND c.card_type = 'user' AND c.card_state = 'bound'
+        ORDER BY c.card_no`,
+    ),
+  );
+  const cardNos = cards.rows.map((row) => row.card_no);
   const { tcpPort, wsPath } = app.deviceTransport.endpoints();
   // The TCP listener may be absent (its port was taken): the WebSocket path always works.
   const brokerUrl = tcpPort ? `mqtt://127.0.0.1:${tcpPort}` : `ws://127.0.0.1:${httpPort}${wsPath}`;
@@ -57,10 +67,13 @@ export async function startDemoSimulation(
               ...(counterStart.has(device.deviceId)
                 ? { counterStart: counterStart.get(device.deviceId)! }
                 : {}),
+              ...(product.device_kind === 'card_controller' ? { cardNos } : {}),
             },
           ]
         : [];
     }),
+    // Insect traps upload their tray photos to this node like field traps do.
+    uploadUrl: `http://127.0.0.1:${httpPort}`,
     onError: (identity, error) => app.log.debug({ err: error, identity }, 'simulated device'),
   });
   app.log.info(

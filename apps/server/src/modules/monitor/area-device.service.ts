@@ -10,6 +10,7 @@ import { DataFieldService } from '../../entity/data-field.service';
 import { readableFields, type FieldGrants } from '../../entity/field-grants';
 import type { AuthContext } from '../../http/request-context';
 import { thingModelOf } from '../iot/device/device-directory';
+import { AREA_COMPUTED_VALUES } from './area-computed-values';
 import { areaDeviceRepo, type AreaDeviceDbRow, type AreaDeviceFilter } from './area-device.repo';
 
 /** The query after validation (defaults applied). */
@@ -99,6 +100,18 @@ export class AreaDeviceService {
           if (!shown.get(device.productId)?.has(reading.key)) continue;
           device.values![reading.key] = reading.value ?? reading.text_value;
           device.valueTimes![reading.key] = reading.ts;
+        }
+        // What the server computes from the stored readings (a flood station's rolling rain).
+        const computing = AREA_COMPUTED_VALUES[area.code];
+        if (computing && byId.size > 0) {
+          const at = new Date();
+          for (const [deviceId, values] of await computing(sql, [...byId.keys()], at)) {
+            const device = byId.get(deviceId)!;
+            for (const [key, value] of Object.entries(values)) {
+              device.values![key] = value;
+              device.valueTimes![key] = at.toISOString();
+            }
+          }
         }
       }
       const total = Number(totals.total);

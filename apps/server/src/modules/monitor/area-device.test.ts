@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
-import {
-  AREA_DEVICE_CALLS,
-  areaOf,
-  entityCalls,
-  ROLE_OPERATOR,
-  sysUserEntity,
-  type AreaDevicePage,
-} from '@shuili/contract';
+import { AREA_DEVICE_CALLS, areaOf, ROLE_OPERATOR, type AreaDevicePage } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '@shuili/test-support/api-client';
+import { call } from '@shuili/test-support/api-client';
 import { noGrantUser } from '@shuili/test-support/no-grant-user';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
+import { parentChildOtherZones, zoneConfinedUser } from '@shuili/test-support/test-zones';
 import { adminToken } from '../../mqtt/mqtt-test-clients';
 import { TEST_THING_MODEL } from '../iot/telemetry/telemetry-test-fixtures';
 
@@ -36,21 +30,11 @@ describe.each(BACKENDS)('area device list on $backend', ({ backend, available })
     if (!available) return;
     server = await startTestServer({ backend });
     token = await adminToken(server);
+    Object.assign(zones, await parentChildOtherZones(server, '', suffix));
     await server.db.system(async (sql) => {
       tenantId = (
         await sql.query<{ id: string }>(`SELECT id::text FROM tenant WHERE tenant_code = 'demo'`)
       ).rows[0]!.id;
-      const zone = async (name: string, parent: string | null) =>
-        (
-          await sql.query<{ id: string }>(
-            `INSERT INTO sys_zone (tenant_id, zone_name, zone_code, zone_parent, zone_sequence)
-             VALUES ($1, $2, $3, $4, 0) RETURNING id::text`,
-            [tenantId, `${name} ${suffix}`, `${name}-${suffix}`, parent],
-          )
-        ).rows[0]!.id;
-      zones.parent = await zone('Parent', null);
-      zones.child = await zone('Child', zones.parent);
-      zones.other = await zone('Other', null);
       productId = (
         await sql.query<{ id: string }>(
           `INSERT INTO iot_product (tenant_id, serial_no, product_name, device_kind, thing_model)
@@ -251,31 +235,11 @@ describe.each(BACKENDS)('area device list on $backend', ({ backend, available })
   });
 
   test('a zone-confined user sees only the devices of their zones (and below)', async () => {
-    const orgRole = await server.db.system((sql) =>
-      sql.query<{ org_id: string; role_id: string }>(
-        `SELECT (SELECT id::text FROM sys_org WHERE tenant_id = $1 ORDER BY id LIMIT 1) AS org_id,
-                (SELECT id::text FROM sys_role WHERE tenant_id = $1 AND role_code = $2) AS role_id`,
-        [tenantId, ROLE_OPERATOR],
-      ),
-    );
-    const username = `zoned${suffix}`;
-    const created = await call(server, 'POST', entityCalls(sysUserEntity).add, {
-      token,
-      body: {
-        username,
-        nickname: username,
-        password: 'Zoned-user-42',
-        orgId: orgRole.rows[0]!.org_id,
-        roleIds: [orgRole.rows[0]!.role_id],
-      },
+    const zoned = await zoneConfinedUser(server, {
+      username: `zoned${suffix}`,
+      roleCode: ROLE_OPERATOR,
+      zoneIds: [zones.parent],
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const assigned = await call(server, 'POST', '/api/admin/syszone/assignZone', {
-      token,
-      body: { userId: String(created.body.data.id), zoneIds: [zones.parent] },
-    });
-    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-    const zoned = (await signIn(server, 'demo', username, 'Zoned-user-42')).access_token;
 
     const seen = await list({ area: 'irrigation' }, zoned);
     expect(seen.status).toBe(200);

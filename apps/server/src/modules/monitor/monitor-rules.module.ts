@@ -1,4 +1,4 @@
-import { fertigationProgramEntity, type EntityDef } from '@shuili/contract';
+import { fertigationProgramEntity, ratingCurveEntity, type EntityDef } from '@shuili/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { EntityHooks } from '../../entity/entity-hooks';
@@ -8,7 +8,10 @@ import { FertigationRunner } from './fertigation/fertigation-runner';
 import { fertigationRoutes } from './fertigation/fertigation.routes';
 import { FertigationService } from './fertigation/fertigation.service';
 import { FertilizerUseService } from './fertigation/fertilizer-use.service';
+import { ratingCurveHooks } from './bayonet/rating-curve.hooks';
+import { registerFloodAndSilt } from './flood/flood.module';
 import { dryRunGuard } from './pump/dry-run-guard';
+import { registerRunoffDetection } from './runoff/runoff-detection';
 import { areaSettingRoutes } from './settings/area-setting.routes';
 import { AreaSettingService } from './settings/area-setting.service';
 import { DailyEt0Service } from './weather/daily-et0.service';
@@ -17,6 +20,7 @@ import { weatherRoutes } from './weather/weather.routes';
 /** The areas' rules' own entity hooks (a fertigation program's timed start), for app.ts. */
 export const MONITOR_RULE_HOOKS: ReadonlyMap<EntityDef, EntityHooks> = new Map([
   [fertigationProgramEntity, fertigationProgramHooks],
+  [ratingCurveEntity, ratingCurveHooks],
 ]);
 
 /**
@@ -43,4 +47,8 @@ export async function registerMonitorRules(
     fertilizerUse: new FertilizerUseService(db),
   });
   await app.register(weatherRoutes, { et0: new DailyEt0Service(db) });
+  // Flood rain sums and thresholds; rainstorm, water level and silt warnings.
+  await registerFloodAndSilt(app, { db });
+  // Runoff plots' events, cut from their stored flow on the scheduler core.
+  registerRunoffDetection(app, deps);
 }

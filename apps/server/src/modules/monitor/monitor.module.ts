@@ -6,6 +6,8 @@ import { AreaDeviceService } from './area-device.service';
 import { registerMonitorReports } from './monitor-reports.module';
 import { registerMonitorRules } from './monitor-rules.module';
 import { registerIrrigation } from './irrigation/irrigation.module';
+import { registerLed } from './led/led.module';
+import { insectRoutes } from './insect/insect.routes';
 import { workbenchRoutes } from './workbench/workbench.routes';
 import { WorkbenchService } from './workbench/workbench.service';
 
@@ -26,4 +28,8 @@ export async function registerMonitor(
   await registerMonitorRules(app, { db: deps.db });
   // Valve and gate guards, timed closes, rotation schedules, soil rules, water delivered.
   await registerIrrigation(app, { db: deps.db });
+  // LED screens: programs, sending them, their live values.
+  await registerLed(app, { db: deps.db });
+  // Insect traps' galleries and the species catalogue's pictures.
+  await app.register(insectRoutes, { db: deps.db, storage: app.fileStorage });
 }

@@ -49,6 +49,8 @@ export const RATE_RULES = {
   mfaAttempts: { limit: 5, windowSeconds: 300, lockSeconds: 900 },
   /** Tenant look-ups per client address (the login form asks as the user types). */
   tenantLookupsPerIp: { limit: 120, windowSeconds: 60, lockSeconds: 60 },
+  /** Public trace page look-ups per client address (a shop's shoppers share one address). */
+  traceLookupsPerIp: { limit: 120, windowSeconds: 60, lockSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 /**

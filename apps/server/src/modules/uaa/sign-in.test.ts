@@ -505,11 +505,24 @@ describe.each(BACKENDS)('sign-in on $backend', ({ backend, available }) => {
         menuPath: '/home',
         children: [{ menuPath: '/home/workbench' }],
       });
-      // The operator's default grants: exports of the monitoring lists only.
+      // The operator's default grants: exports of the monitoring lists and of the traceability
+      // records (read-only: no create, edit or delete button among them).
       expect([...authority.body.data.menuButton].sort()).toEqual([
         'alarmRecord:export',
+        'farmwork:export',
         'iotCommand:export',
         'iotdevice:export',
+        'logistics:export',
+        'traceArea:export',
+        'traceBase:export',
+        'traceGrow:export',
+        'traceHarvest:export',
+        'tracePackage:export',
+        'tracePlant:export',
+        'tracePlanting:export',
+        'traceProcess:export',
+        'traceProcessInput:export',
+        'traceProducer:export',
       ]);
       const other = await call(server, 'POST', '/api/account/sysuserdetail/queryCurrentAuthority', {
         token: access_token,

@@ -5,12 +5,7 @@ import { DEVICE_TARGET, PRODUCT_TARGET, THING_KEY } from './targets';
 export const ALARM_KINDS = ['above', 'below', 'outside', 'rateOfChange', 'noData'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
-/**
- * Alarm levels: the four flood warning colours of DOMAINS.md (blue lowest, red highest); every
- * area uses them ("warning" is yellow, "danger" red). Seeded as the `alarm_level` dictionary.
- */
-export const ALARM_LEVELS = ['blue', 'yellow', 'orange', 'red'] as const;
-export type AlarmLevel = (typeof ALARM_LEVELS)[number];
+export { ALARM_LEVELS, type AlarmLevel } from './alarm-levels';
 
 /** The threshold fields each kind needs (the server requires them; the form shows only them). */
 export const ALARM_KIND_FIELDS: Record<AlarmKind, readonly string[]> = {

@@ -2,6 +2,7 @@ import { TELEMETRY_CALLS } from '../../api/iot-telemetry';
 import { defineEntity, entityCalls, f, label } from '../../entity-kit';
 import type { ThingProperty } from '../../iot/thing-model';
 import { ZONE_TARGET } from '../admin/targets';
+import { locationFields } from './location-fields';
 import { alarmRecordEntity } from './alarm-record.entity';
 import { ALARM_LEVELS } from './alarm-rule.entity';
 import { PRODUCT_TARGET, PROJECT_TARGET } from './targets';
@@ -71,20 +72,7 @@ export const iotDeviceEntity = defineEntity({
     }),
     projectId: f.ref({ label: label('Project', '所属项目', '所屬專案'), target: PROJECT_TARGET }),
     zoneId: f.ref({ label: label('Zone', '所属区域', '所屬區域'), target: ZONE_TARGET }),
-    lat: f.decimal({
-      label: label('Latitude', '纬度', '緯度'),
-      min: -90,
-      max: 90,
-      precision: 6,
-      list: false,
-    }),
-    lng: f.decimal({
-      label: label('Longitude', '经度', '經度'),
-      min: -180,
-      max: 180,
-      precision: 6,
-      list: false,
-    }),
+    ...locationFields(),
     installAddress: f.text({
       label: label('Install address', '安装地址', '安裝地址'),
       max: 255,

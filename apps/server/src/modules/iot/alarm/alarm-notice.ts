@@ -40,13 +40,13 @@ export function alarmNotice(
   device: AlarmDevice | undefined,
 ): AlarmNotice {
   const property = device
-    ? thingModelOf(device.thing_model).properties.find((one) => one.key === rule.propertyKey)
+    ? thingModelOf(device.thing_model).properties.find((one) => one.key === record.property_key)
     : undefined;
   const text = (key: string, lang: Lang) =>
     translate(lang, key, {
       level: levelName(record.level, lang),
       device: device?.device_name || device?.device_no || String(record.device_id),
-      property: property ? `${property.name[lang]}` : rule.propertyKey,
+      property: property ? `${property.name[lang]}` : record.property_key,
       value: withUnit(record.value, property?.unit),
       threshold: withUnit(record.threshold, rule.kind === 'noData' ? undefined : property?.unit),
       minutes: rule.noDataMinutes ?? '',

@@ -109,6 +109,8 @@ export const alarmRepo = {
       tenantId: string;
       rule: AlarmRuleSpec;
       deviceId: string;
+      /** What was measured, when not the rule's property (a rolling rain sum's window). */
+      propertyKey?: string | undefined;
       value: number | null;
       threshold: number | null;
       at: Date;
@@ -130,7 +132,7 @@ export const alarmRepo = {
         alarm.tenantId,
         alarm.rule.id,
         alarm.deviceId,
-        alarm.rule.propertyKey,
+        alarm.propertyKey ?? alarm.rule.propertyKey,
         alarm.rule.level,
         alarm.value,
         alarm.threshold,

@@ -146,8 +146,10 @@ export class AlarmService implements IngestListener {
 
   /**
    * Raises or clears alarms another module judged (a condition lasting hours, which no single
-   * reading shows: a drought), under one of the tenant's rules: the same records, bells and live
-   * pushes as the rules' own, one open record per rule and device.
+   * reading shows: a drought; a rolling rain sum), under one of the tenant's rules: the same
+   * records, bells and live pushes as the rules' own, one open record per rule and device. A
+   * breach may name what it measured (`propertyKey`: the window of a rainstorm level), else the
+   * rule's property is recorded. Answers how many alarms it raised and cleared.
    */
   async judged(
     tenantId: string,
@@ -156,12 +158,13 @@ export class AlarmService implements IngestListener {
     verdicts: ReadonlyArray<{
       deviceId: string;
       state: 'breach' | 'clear';
+      propertyKey?: string;
       value: number | null;
       threshold: number | null;
       at: Date;
     }>,
-  ): Promise<void> {
-    if (verdicts.length === 0) return;
+  ): Promise<{ raised: number; cleared: number }> {
+    if (verdicts.length === 0) return { raised: 0, cleared: 0 };
     const announcements = await this.deps.db.tenant(tenantId, async (sql) => {
       const open = await alarmRepo.openOf(
         sql,
@@ -181,6 +184,7 @@ export class AlarmService implements IngestListener {
           tenantId,
           rule,
           deviceId: verdict.deviceId,
+          propertyKey: verdict.propertyKey,
           value: verdict.value,
           threshold: verdict.threshold,
           at: verdict.at,
@@ -190,6 +194,10 @@ export class AlarmService implements IngestListener {
       return done;
     });
     await this.announce(tenantId, tenantCode, announcements);
+    return {
+      raised: announcements.filter((one) => one.event === 'raised').length,
+      cleared: announcements.filter((one) => one.event === 'cleared').length,
+    };
   }
 
   /** Raises noData alarms of devices silent too long, on one node at a time. */

@@ -197,25 +197,32 @@ export const commandRepo = {
   },
 
   /**
-   * Claims pending commands of a device for delivery, oldest first. The row-level claim (only
-   * rows still pending, locked rows skipped) means two nodes seeing the same reconnect never
-   * both send one command.
+   * Claims pending commands of a device for delivery, oldest first: all of them, or (`upTo`, a
+   * command just recorded for an online device) those up to that one, so a newer command never
+   * overtakes an older one still waiting. Claims of one device wait for each other (a
+   * transaction-scoped advisory lock on the device): rows are locked one by one as the scan meets
+   * them, so two claims running together (the broker's presence and the device's own status
+   * message, or two nodes) could otherwise split the queue and send its halves in either order.
+   * Only rows still pending are claimed, so no command is sent twice.
    */
   async claimPending(
     sql: Sql,
     tenantId: string,
     deviceId: string,
-    id?: string,
+    upTo?: string,
   ): Promise<CommandRow[]> {
+    await sql.query("SELECT pg_advisory_xact_lock(hashtextextended('iot_command:' || $1, 0))", [
+      deviceId,
+    ]);
     const { rows } = await sql.query<CommandRow>(
       `UPDATE iot_command SET status = 'sent', sent_at = now(), updated_at = now()
         WHERE id IN (SELECT id FROM iot_command
                       WHERE tenant_id = $1 AND device_id = $2 AND status = 'pending'
-                        AND expires_at > now() AND ($3::bigint IS NULL OR id = $3)
-                      ORDER BY id FOR UPDATE SKIP LOCKED)
+                        AND expires_at > now() AND ($3::bigint IS NULL OR id <= $3)
+                      ORDER BY id FOR UPDATE)
           AND status = 'pending'
         RETURNING ${COLUMNS}`,
-      [tenantId, deviceId, id ?? null],
+      [tenantId, deviceId, upTo ?? null],
     );
     return rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
   },

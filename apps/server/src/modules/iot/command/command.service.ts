@@ -42,6 +42,8 @@ export class CommandService implements IngestListener {
   readonly guards = new CommandGuards();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
+  /** The delivery under way per device on this node (deliver). */
+  private readonly deliveries = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: CommandServiceDeps) {}
 
@@ -87,6 +89,27 @@ export class CommandService implements IngestListener {
       input.origin,
       input.effect,
     );
+  }
+
+  /**
+   * The server's own command outside any scheduler run (an LED screen's live values as readings
+   * arrive), in the whole tenant's context, guarded and recorded like a user's; `username` is the
+   * operator the operation record shows.
+   */
+  async sendAsServer(input: {
+    tenantId: string;
+    deviceId: string;
+    name: string;
+    params: Record<string, unknown>;
+    expiresInSeconds: number;
+    username: string;
+  }): Promise<CommandView> {
+    const { view } = await this.record(
+      { scope: input.tenantId, tenantId: input.tenantId, userId: null, username: input.username },
+      input,
+      null,
+    );
+    return view;
   }
 
   private async record(
@@ -285,15 +308,42 @@ export class CommandService implements IngestListener {
     }
   }
 
-  private async deliver(
+  /**
+   * Sends a device its waiting commands (up to `upTo`), oldest first. On this node one delivery
+   * of a device runs at a time, claim and publications together: a later claim's commands must
+   * not reach the broker before an earlier claim's (claims across nodes wait for each other in
+   * claimPending).
+   */
+  private deliver(
     tenantId: string,
     tenantCode: string,
     deviceId: string,
     deviceNo: string,
-    id?: string,
+    upTo?: string,
+  ): Promise<void> {
+    const previous = this.deliveries.get(deviceId) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() => this.deliverNow(tenantId, tenantCode, deviceId, deviceNo, upTo));
+    this.deliveries.set(deviceId, next);
+    next
+      .finally(() => {
+        if (this.deliveries.get(deviceId) === next) this.deliveries.delete(deviceId);
+      })
+      .catch(() => undefined); // the caller hears of a failure through `next`
+
+    return next;
+  }
+
+  private async deliverNow(
+    tenantId: string,
+    tenantCode: string,
+    deviceId: string,
+    deviceNo: string,
+    upTo?: string,
   ): Promise<void> {
     const claimed = await this.deps.db.tenant(tenantId, (sql) =>
-      commandRepo.claimPending(sql, tenantId, deviceId, id),
+      commandRepo.claimPending(sql, tenantId, deviceId, upTo),
     );
     for (const row of claimed) {
       const payload: CommandPayload = {

@@ -217,6 +217,73 @@ describe.each(BACKENDS)('commands on $backend', ({ backend, available }) => {
     },
   );
 
+  it.skipIf(!available)(
+    'waiting commands arrive once each and in the order they were sent, whoever hears the reconnect',
+    async () => {
+      const { server } = control;
+      /** An offline device with one waiting command of each kind (one of a kind at a time). */
+      const waiting = async () => {
+        const device = await createControlDevice(server.db);
+        const ids: string[] = [];
+        for (const [name, params] of [
+          ['openValve', { channel: 1, durationMinutes: 0 }],
+          ['closeValve', {}],
+          ['ping', {}],
+        ] as const) {
+          const sent = await call(server, 'POST', SEND, {
+            token,
+            body: { deviceId: device.deviceId, name, params },
+          });
+          expect(sent.body.data?.status, JSON.stringify(sent.body)).toBe('pending');
+          ids.push(sent.body.data.id);
+        }
+        return { device, ids };
+      };
+      const devices = await Promise.all([1, 2, 3, 4].map(waiting));
+      // Each reconnect starts deliveries twice (the broker's presence once the device subscribed,
+      // then its own retained status message), and here a second node hears it too: their
+      // claims must not split a queue into halves that reach the device out of order.
+      const connected = await Promise.all(
+        devices.map(async ({ device, ids }) => {
+          const mqttDevice = await connectDevice(server, device);
+          await control.commands.onPresence({
+            device: { ...device, tenantCode: 'demo' },
+            online: true,
+            at: new Date(),
+          });
+          for (let i = 0; i < ids.length; i++) await mqttDevice.next();
+          return { device, ids, mqttDevice };
+        }),
+      );
+      for (const { ids, mqttDevice } of connected)
+        expect(mqttDevice.received.map((one) => one.id)).toEqual(ids);
+      // Nothing more comes: a duplicate would arrive before a command sent now.
+      const [{ device, ids, mqttDevice }] = connected as [(typeof connected)[number]];
+      await mqttDevice.client.publishAsync(
+        `t/demo/d/${device.deviceNo}/cmd/ack`,
+        JSON.stringify({ id: ids[0], ok: true }),
+        { qos: 1 },
+      );
+      await eventually(
+        () => status(ids[0]!),
+        (state) => state === 'succeeded',
+        'the open acknowledged',
+      );
+      const last = await call(server, 'POST', SEND, {
+        token,
+        body: {
+          deviceId: device.deviceId,
+          name: 'openValve',
+          params: { channel: 2, durationMinutes: 0 },
+        },
+      });
+      expect(last.status, JSON.stringify(last.body)).toBe(200);
+      expect((await mqttDevice.next()).id).toBe(last.body.data.id);
+      expect(mqttDevice.received.map((one) => one.id)).toEqual([...ids, last.body.data.id]);
+      await Promise.all(connected.map((one) => one.mqttDevice.client.endAsync()));
+    },
+  );
+
   it.skipIf(!available)('an unanswered command times out; an undelivered one expires', async () => {
     const { server } = control;
     const device = await createControlDevice(server.db);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { cameraRoutes } from './camera.routes';
 import { deviceDetailRoutes } from './device-detail.routes';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/database';
@@ -45,5 +44,4 @@ export async function iotModelRoutes(
   await app.register(thingModelRoutes, { db: deps.db, changes: deps.model.changes });
   await app.register(deviceFileRoutes, { db: deps.db, storage: deps.model.storage });
   await app.register(deviceDetailRoutes, { db: deps.db, grants: deps.grants });
-  await app.register(cameraRoutes, { db: deps.db });
 }

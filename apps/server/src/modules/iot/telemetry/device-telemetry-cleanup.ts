@@ -17,4 +17,8 @@ export async function deleteDeviceTelemetry(sql: Sql, deviceIds: string[]): Prom
     'monitor_area_setting',
   ])
     await sql.query(`DELETE FROM ${table} WHERE device_id = ANY($1::bigint[])`, [deviceIds]);
+  // A flood station's own rain thresholds (migration 018: keyed station_id, see there).
+  await sql.query(`DELETE FROM monitor_flood_threshold WHERE station_id = ANY($1::bigint[])`, [
+    deviceIds,
+  ]);
 }

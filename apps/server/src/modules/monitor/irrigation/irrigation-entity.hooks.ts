@@ -12,6 +12,7 @@ import type { EntityContext, EntityHooks } from '../../../entity/entity-hooks';
 import type { Row } from '../../../entity/entity-repo';
 import { AppError, type FieldProblem } from '../../../http/app-error';
 import { thingModelOf } from '../../iot/command/command-params';
+import { mergedRow, refuseProblems } from '../entity-rows';
 import { cancel, cancelPrefix, scheduleRecurring } from '../../scheduler/scheduler.service';
 import { irrigationRepo } from './irrigation.repo';
 import {
@@ -25,22 +26,8 @@ import {
   soilRuleKey,
 } from './irrigation-keys';
 
-/** The stored row merged with a (partial) update's values. */
-async function merged(sql: Sql, table: string, id: string | undefined, values: Row): Promise<Row> {
-  const current: Row = {};
-  if (id) {
-    const { rows } = await sql.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
-    for (const [column, value] of Object.entries(rows[0] ?? {}))
-      current[column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
-  }
-  for (const [name, value] of Object.entries(values))
-    if (value !== undefined) current[name] = value;
-  return current;
-}
-
-function refuse(problems: FieldProblem[]): void {
-  if (problems.length) throw new AppError(400, 'validation.invalid', { fields: problems });
-}
+const merged = mergedRow;
+const refuse = refuseProblems;
 
 /** The channels a valve controller has: its openValve command's channel range. */
 function channelsOf(thingModel: unknown): number {

@@ -20,6 +20,7 @@ import {
   type TelemetryQueryService,
 } from '../../iot/telemetry/telemetry-query.service';
 import { tenantTimeZone } from '../../iot/telemetry/telemetry-settings';
+import { derivedFactorOf, type DerivedFactor } from './derived-factors';
 import { NO_POINTS, seriesOf, statsOf, totalOf, type SeriesPoints } from './report-series';
 
 /** A factor of the report: the first asked device's declaration of it, and its total. */
@@ -27,6 +28,8 @@ export interface ReportFactor {
   key: string;
   property: ThingProperty;
   total: ReportTotal;
+  /** Computed by the server from stored readings (AreaDef.derivedFactors), not stored. */
+  derived?: DerivedFactor;
 }
 
 /** What a report is built from, checked: its devices, factors and the pairs that exist. */
@@ -105,13 +108,24 @@ export class AreaReportService {
     const factors: ReportFactor[] = [];
     const pairs: ReportPlan['pairs'] = [];
     for (const key of splitList(query.keys)) {
+      const derived = derivedFactorOf(area, key);
       const owners = devices.filter((device) => {
+        if (derived)
+          return (
+            derived.kinds.includes(device.deviceKind ?? '') &&
+            derived.inputs.every((input) => device.properties.has(input))
+          );
         const property = device.properties.get(key);
         return property !== undefined && property.type !== 'string';
       });
       if (owners.length === 0) throw fieldError(400, 'keys', 'monitor.report.unknownKey', { key });
-      const property = owners[0]!.properties.get(key)!;
-      const factor = { key, property, total: totalOf(key, property, area) };
+      const factor: ReportFactor = derived
+        ? { key, property: derived.property, total: null, derived }
+        : {
+            key,
+            property: owners[0]!.properties.get(key)!,
+            total: totalOf(key, owners[0]!.properties.get(key)!, area),
+          };
       factors.push(factor);
       for (const device of owners) pairs.push({ device, factor });
     }
@@ -126,12 +140,14 @@ export class AreaReportService {
   /** Every pair's points and statistics; raw reports at most REPORT_RAW_LIMIT readings. */
   private async series(sql: Sql, plan: ReportPlan, bucket: AreaReportQuery['bucket']) {
     const ids = plan.devices.map((device) => device.id);
-    const keys = plan.factors.map((factor) => factor.key);
+    const keys = plan.factors.filter((factor) => !factor.derived).map((factor) => factor.key);
+    const derived = await this.derivedPoints(sql, plan, bucket);
     const counters = plan.factors
       .filter((factor) => factor.total === 'increase')
       .map((factor) => factor.key);
     const { start, end } = plan.range;
     const aggregate = async (cut: 'hour' | 'day' | 'month') => {
+      if (keys.length === 0) return new Map<string, SeriesPoints>();
       const rows = await telemetryQueryRepo.reportAggregate(
         sql,
         ids,
@@ -148,19 +164,25 @@ export class AreaReportService {
     if (bucket !== 'raw') {
       const buckets = await aggregate(bucket);
       return plan.pairs.map(({ device, factor }) => {
-        const points = buckets.get(pairKey(device.id, factor.key)) ?? NO_POINTS;
+        const id = pairKey(device.id, factor.key);
+        const points = (factor.derived ? derived.get(id) : buckets.get(id)) ?? NO_POINTS;
         return seriesOf(device.id, factor.key, points, statsOf(points, factor.total), factor.total);
       });
     }
 
-    const total = await telemetryQueryRepo.countReadings(sql, ids, keys, start, end);
+    let total = keys.length
+      ? await telemetryQueryRepo.countReadings(sql, ids, keys, start, end)
+      : 0;
+    for (const points of derived.values()) total += points.at.length;
     if (total > REPORT_RAW_LIMIT)
       throw fieldError(400, 'bucket', 'monitor.report.tooManyReadings', {
         count: total,
         max: REPORT_RAW_LIMIT,
       });
     // Newest first from the repo: the report reads forwards.
-    const readings = (await telemetryQueryRepo.readings(sql, ids, keys, start, end, total, 0))
+    const readings = (
+      keys.length ? await telemetryQueryRepo.readings(sql, ids, keys, start, end, total, 0) : []
+    )
       .reverse()
       .filter((row) => row.value !== null);
     const byPair = new Map<string, SeriesPoints>();
@@ -184,8 +206,36 @@ export class AreaReportService {
     const months = await aggregate('month');
     return plan.pairs.map(({ device, factor }) => {
       const id = pairKey(device.id, factor.key);
+      // A derived factor's raw points are the whole range already: its statistics are theirs.
+      if (factor.derived) {
+        const points = derived.get(id) ?? NO_POINTS;
+        return seriesOf(device.id, factor.key, points, statsOf(points, null), 'none');
+      }
       const stats = statsOf(months.get(id) ?? NO_POINTS, factor.total);
       return seriesOf(device.id, factor.key, byPair.get(id) ?? NO_POINTS, stats, 'none');
     });
+  }
+
+  /** The derived factors' points by device and key, each computed by its area's rule. */
+  private async derivedPoints(
+    sql: Sql,
+    plan: ReportPlan,
+    bucket: AreaReportQuery['bucket'],
+  ): Promise<Map<string, SeriesPoints>> {
+    const out = new Map<string, SeriesPoints>();
+    for (const factor of plan.factors) {
+      if (!factor.derived) continue;
+      const ids = plan.pairs.filter((pair) => pair.factor === factor).map((pair) => pair.device.id);
+      const points = await factor.derived.source(
+        sql,
+        ids,
+        plan.range.start,
+        plan.range.end,
+        bucket,
+        plan.timeZone,
+      );
+      for (const [deviceId, one] of points) out.set(pairKey(deviceId, factor.key), one);
+    }
+    return out;
   }
 }

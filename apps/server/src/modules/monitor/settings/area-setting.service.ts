@@ -43,6 +43,35 @@ export async function areaSetting(
   return settingValueOf(def, row?.value);
 }
 
+/**
+ * Several devices' values of their area's settings at once (own, else the default), by device:
+ * what rules judging many stations at a time (flood and silt warnings) go by.
+ */
+export async function areaSettingsOf(
+  sql: Sql,
+  areaCode: string,
+  deviceIds: readonly string[],
+): Promise<Map<string, Record<string, AreaSettingValue>>> {
+  const area = areaByCode(areaCode);
+  const keys = area.settings.map((def) => def.key);
+  const rows =
+    deviceIds.length && keys.length ? await areaSettingRepo.values(sql, [...deviceIds], keys) : [];
+  return new Map(
+    deviceIds.map((deviceId) => [
+      deviceId,
+      Object.fromEntries(
+        area.settings.map((def) => [
+          def.key,
+          settingValueOf(
+            def,
+            rows.find((row) => row.device_id === deviceId && row.setting_key === def.key)?.value,
+          ),
+        ]),
+      ),
+    ]),
+  );
+}
+
 /** Each device's settings with their defaults filled in. */
 async function settingsOf(
   sql: Sql,

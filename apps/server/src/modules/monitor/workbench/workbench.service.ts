@@ -2,6 +2,7 @@ import {
   ALARM_LEVELS,
   alarmRecordEntity,
   AREAS,
+  DEVICE_AREAS,
   entityCalls,
   iotCommandEntity,
   iotDeviceEntity,
@@ -74,7 +75,8 @@ export class WorkbenchService {
       const alarmed = withAlarms ? await workbenchRepo.alarmedByKind(sql, AREA_KINDS) : undefined;
       const overview: WorkbenchOverview = {
         generatedAt: now.toISOString(),
-        areas: AREAS.map((area) => areaCounts(area.kinds, area.code, counts, alarmed)),
+        // Areas of devices only (traceability has pages, no devices of its own).
+        areas: DEVICE_AREAS.map((area) => areaCounts(area.kinds, area.code, counts, alarmed)),
         map: await this.map(sql, withAlarms && field('alarmLevel'), field),
       };
       if (withAlarms) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  AREAS,
+  DEVICE_AREAS,
   entityCalls,
   productOfKind,
   ROLE_OPERATOR,
@@ -175,7 +175,7 @@ describe.each(BACKENDS)('workbench overview on $backend', ({ backend, available 
   test('counts each area’s devices by state, in the caller’s zones only', async () => {
     const { status, data } = await overview(zoned);
     expect(status).toBe(200);
-    expect(data.areas.map((area) => area.area)).toEqual(AREAS.map((area) => area.code));
+    expect(data.areas.map((area) => area.area)).toEqual(DEVICE_AREAS.map((area) => area.code));
     const byArea = Object.fromEntries(data.areas.map((area) => [area.area, area]));
     expect(byArea.irrigation).toEqual({
       area: 'irrigation',
@@ -218,7 +218,7 @@ describe.each(BACKENDS)('workbench overview on $backend', ({ backend, available 
         [tenantId],
       ),
     );
-    for (const area of AREAS) {
+    for (const area of DEVICE_AREAS) {
       const rows = expected.rows.filter((row) => (area.kinds as string[]).includes(row.kind));
       const total = rows.reduce((sum, row) => sum + row.total, 0);
       const online = rows.reduce((sum, row) => sum + row.online, 0);
@@ -262,6 +262,8 @@ describe.each(BACKENDS)('workbench overview on $backend', ({ backend, available 
     expect(mine.areas).toEqual([
       { area: 'irrigation', today: 15, month: 15 + yesterday },
       { area: 'pumpStation', today: 100, month: 100 },
+      // The zone's well controllers meter water too; nothing stored for them here.
+      { area: 'skgg', today: 0, month: 0 },
     ]);
     expect(mine.today).toBe(115);
     expect(mine.month).toBe(115 + yesterday);

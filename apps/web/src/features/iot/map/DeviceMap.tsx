@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleSettings } from '../../../lib/console-settings';
 import { textElement } from '../../../lib/text-element';
-import { loadLeaflet, OSM_ATTRIBUTION } from './leaflet-loader';
+import { addTiles, loadLeaflet } from './leaflet-loader';
 
 export interface DeviceMapProps {
   lat: number | null | undefined;
@@ -36,11 +36,7 @@ export function DeviceMap({ lat, lng, title }: DeviceMapProps) {
     void loadLeaflet().then((L) => {
       if (disposed || !host.current) return;
       map = L.map(host.current, { center: [lat, lng], zoom: ZOOM });
-      if (tiles) {
-        L.tileLayer(tiles, { maxZoom: 19, attribution: OSM_ATTRIBUTION })
-          .on('tileerror', () => setTilesFailed(true))
-          .addTo(map);
-      }
+      addTiles(L, map, tiles, () => setTilesFailed(true));
       L.circleMarker([lat, lng], { radius: 9, color: '#1677ff', fillOpacity: 0.8 })
         .bindTooltip(textElement(title), { permanent: true, direction: 'top', offset: [0, -8] })
         .addTo(map);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsoleSettings } from '../../../lib/console-settings';
 import { textElement } from '../../../lib/text-element';
-import { loadLeaflet, OSM_ATTRIBUTION } from './leaflet-loader';
+import { addTiles, loadLeaflet } from './leaflet-loader';
 
 /** One device on the map: where it stands, its name and the colour of its state. */
 export interface DeviceMarker {
@@ -49,11 +49,7 @@ export function DevicesMap({ markers, onSelect, height = 480 }: DevicesMapProps)
     void loadLeaflet().then((L) => {
       if (disposed || !host.current) return;
       map = L.map(host.current, { zoomSnap: 0.5 });
-      if (tiles) {
-        L.tileLayer(tiles, { maxZoom: 19, attribution: OSM_ATTRIBUTION })
-          .on('tileerror', () => setTilesFailed(true))
-          .addTo(map);
-      }
+      addTiles(L, map, tiles, () => setTilesFailed(true));
       setReady({ map, layer: L.layerGroup().addTo(map) });
     });
     return () => {

@@ -15,6 +15,17 @@ export interface AreaConfigTab {
 
 /** The extra configuration tabs of each area, by area code. */
 export const AREA_CONFIG_TABS: Partial<Record<string, readonly AreaConfigTab[]>> = {
+  floodMonitor: [
+    {
+      key: 'rainThresholds',
+      title: 'monitor.flood.thresholdsTab',
+      page: lazy(() =>
+        import('../flood/FloodThresholdTab').then((module) => ({
+          default: module.FloodThresholdTab,
+        })),
+      ),
+    },
+  ],
   irrigation: [
     {
       key: 'valveGroups',
@@ -45,6 +56,17 @@ export const AREA_CONFIG_TABS: Partial<Record<string, readonly AreaConfigTab[]>>
       page: lazy(() =>
         import('../irrigation/ScheduleRuns').then((module) => ({
           default: module.ScheduleRunsTab,
+        })),
+      ),
+    },
+  ],
+  bayonet: [
+    {
+      key: 'ratingCurves',
+      title: 'monitor.hydrology.ratingCurvesTab',
+      page: lazy(() =>
+        import('../hydrology/RatingCurveTab').then((module) => ({
+          default: module.RatingCurveTab,
         })),
       ),
     },

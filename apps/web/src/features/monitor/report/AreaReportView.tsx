@@ -59,8 +59,9 @@ export function AreaReportView({ area: fixedArea, title }: AreaReportViewProps) 
       factorChoices(
         chosen.map((device) => device.thingModel),
         reportFactors,
+        area?.derivedFactors,
       ),
-    [chosen, reportFactors],
+    [chosen, reportFactors, area],
   );
   const keys = (pickedKeys ?? defaultFactors(factors, reportFactors)).filter((key) =>
     factors.some((property) => property.key === key),

@@ -1,6 +1,6 @@
 import {
   REPORT_BUCKETS,
-  AREAS,
+  DEVICE_AREAS,
   type AreaDef,
   type ReportBucket,
   type ThingProperty,
@@ -43,7 +43,7 @@ export function ReportControls(props: ReportControlsProps) {
         <Select
           value={props.area?.code}
           onChange={props.onArea}
-          options={AREAS.map((area) => ({ value: area.code, label: label(area.title) }))}
+          options={DEVICE_AREAS.map((area) => ({ value: area.code, label: label(area.title) }))}
           placeholder={t('monitor.report.area')}
           aria-label={t('monitor.report.area')}
           style={{ width: 160 }}

@@ -1,4 +1,4 @@
-import type { ThingModel, ThingProperty } from '@shuili/contract';
+import type { DerivedFactorDef, ThingModel, ThingProperty } from '@shuili/contract';
 
 /** Devices a report opens on, before the reader picks any. */
 export const DEFAULT_DEVICES = 3;
@@ -12,11 +12,20 @@ export const DEFAULT_FACTORS = 2;
 export function factorChoices(
   models: readonly ThingModel[],
   reportFactors: readonly string[],
+  derived: readonly DerivedFactorDef[] = [],
 ): ThingProperty[] {
   const byKey = new Map<string, ThingProperty>();
   for (const model of models)
     for (const property of model.properties)
       if (property.type !== 'string' && !byKey.has(property.key)) byKey.set(property.key, property);
+  // What the server derives (a bayonet's rated flow) for a device having every input.
+  for (const factor of derived)
+    if (
+      models.some((model) =>
+        factor.inputs.every((input) => model.properties.some((one) => one.key === input)),
+      )
+    )
+      byKey.set(factor.property.key, factor.property);
   const first = reportFactors.flatMap((key) => byKey.get(key) ?? []);
   return [...first, ...[...byKey.values()].filter((property) => !first.includes(property))];
 }

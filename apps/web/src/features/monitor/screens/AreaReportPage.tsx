@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AreaReportView } from '../report/AreaReportView';
+import { ReportWidgets } from '../report/ReportWidgets';
 import { areaScreenTitleKey, type AreaScreenProps } from './area-screen-props';
 
 /**
@@ -10,10 +11,13 @@ import { areaScreenTitleKey, type AreaScreenProps } from './area-screen-props';
 export function AreaReportPage({ area }: AreaScreenProps) {
   const { t } = useTranslation();
   return (
-    <AreaReportView
-      key={area?.code ?? 'all'}
-      area={area}
-      title={t(areaScreenTitleKey(area, 'dataReport') as ParseKeys)}
-    />
+    <>
+      <AreaReportView
+        key={area?.code ?? 'all'}
+        area={area}
+        title={t(areaScreenTitleKey(area, 'dataReport') as ParseKeys)}
+      />
+      <ReportWidgets area={area} />
+    </>
   );
 }

@@ -1,4 +1,9 @@
-import { CROSS_AREA_SCREENS, type AreaDef, type AreaScreen } from '@shuili/contract';
+import {
+  areaScreenMenuCode,
+  CROSS_AREA_SCREENS,
+  type AreaDef,
+  type AreaScreen,
+} from '@shuili/contract';
 
 /** What every standard screen receives from its route: its area (undefined: across every area). */
 export interface AreaScreenProps {
@@ -7,6 +12,6 @@ export interface AreaScreenProps {
 
 /** The route title key (route.*) of a standard screen, in an area or across all of them. */
 export function areaScreenTitleKey(area: AreaDef | undefined, screen: AreaScreen): string {
-  const segment = area ? area.screens[screen] : CROSS_AREA_SCREENS[screen]?.slice(1);
+  const segment = area ? areaScreenMenuCode(area, screen) : CROSS_AREA_SCREENS[screen]?.slice(1);
   return `route.${segment ?? screen}`;
 }

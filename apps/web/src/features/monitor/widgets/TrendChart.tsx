@@ -125,16 +125,27 @@ export function TrendChart({
           bottom: 32,
         },
         xAxis: { type: 'time', min: start, max: latest },
-        yAxis: axes.map((axis, index) => ({
-          type: 'value',
-          scale: true,
-          name: unitOf(axis.unit),
-          position: axis.position,
-          offset: axis.offset,
-          alignTicks: true,
-          axisLine: { show: axes.length > 1 },
-          splitLine: { show: index === 0 },
-        })),
+        yAxis: axes.map((axis, index) => {
+          // Reference lines stay in sight: an axis fitted to the curves alone would leave a
+          // dredging depth or dry-run level far below them off the chart.
+          const marks = lines
+            .filter((line) => (axisOf.get(line.key) ?? 0) === index)
+            .map((line) => line.value);
+          return {
+            type: 'value',
+            scale: true,
+            ...(marks.length > 0 && {
+              min: (extent: { min: number }) => Math.min(extent.min, ...marks),
+              max: (extent: { max: number }) => Math.max(extent.max, ...marks),
+            }),
+            name: unitOf(axis.unit),
+            position: axis.position,
+            offset: axis.offset,
+            alignTicks: true,
+            axisLine: { show: axes.length > 1 },
+            splitLine: { show: index === 0 },
+          };
+        }),
         dataZoom: [{ type: 'inside' }],
         series,
       },

@@ -25,6 +25,10 @@ function widget<Name extends string>(
  * device's card, panels beside the selected device. Only the panels that chart load ECharts.
  */
 export const AREA_WIDGETS: Record<string, Widget> = {
+  insectTrap: widget(() => import('../insect/InsectTrapCard'), 'InsectTrapCard'),
+  insectGallery: widget(() => import('../insect/InsectGalleryPanel'), 'InsectGalleryPanel'),
+  ledScreen: widget(() => import('../led/LedScreenCard'), 'LedScreenCard'),
+  ledControl: widget(() => import('../led/LedControlPanel'), 'LedControlPanel'),
   valveChannels: widget(() => import('./ValveChannelsCard'), 'ValveChannelsCard'),
   gate: widget(() => import('./GateCard'), 'GateCard'),
   pumpStation: widget(() => import('./PumpStationCard'), 'PumpStationCard'),
@@ -41,6 +45,15 @@ export const AREA_WIDGETS: Record<string, Widget> = {
   windRose: widget(() => import('./WindRosePanel'), 'WindRosePanel'),
   weather24h: widget(() => import('./Weather24hPanel'), 'Weather24hPanel'),
   rainEt0: widget(() => import('./RainEt0Panel'), 'RainEt0Panel'),
+  floodStation: widget(() => import('../flood/FloodStationCard'), 'FloodStationCard'),
+  rainWindows: widget(() => import('../flood/RainWindowsPanel'), 'RainWindowsPanel'),
+  floodLevel: widget(() => import('../flood/FloodLevelPanel'), 'FloodLevelPanel'),
+  siltDepth: widget(() => import('../silt/SiltDepthCard'), 'SiltDepthCard'),
+  siltTrend: widget(() => import('../silt/SiltTrendPanel'), 'SiltTrendPanel'),
+  runoffCard: widget(() => import('../hydrology/RunoffCard'), 'RunoffCard'),
+  runoffEvents: widget(() => import('../hydrology/RunoffEventsPanel'), 'RunoffEventsPanel'),
+  bayonetFlow: widget(() => import('../hydrology/BayonetFlowPanel'), 'BayonetFlowPanel'),
+  cardController: widget(() => import('../card-swipe/CardControllerCard'), 'CardControllerCard'),
 };
 
 export interface AreaWidgetRef extends AreaWidgetProps {

@@ -1,0 +1,47 @@
+import {
+  entityButtons,
+  entityCalls,
+  traceAreaEntity,
+  traceBaseEntity,
+  traceFarmworkEntity,
+  traceGrowthRecordEntity,
+  traceHarvestEntity,
+  tracePackageEntity,
+  tracePlantEntity,
+  tracePlantingEntity,
+  traceProcessEntity,
+  traceProcessInputEntity,
+  traceProducerEntity,
+  traceShipmentEntity,
+} from '@shuili/contract';
+
+/** The entities of the traceability screens, each on the screen its declaration names. */
+const TRACE_ENTITIES = [
+  traceProducerEntity,
+  traceBaseEntity,
+  traceAreaEntity,
+  tracePlantEntity,
+  tracePlantingEntity,
+  traceGrowthRecordEntity,
+  traceFarmworkEntity,
+  traceHarvestEntity,
+  traceProcessEntity,
+  traceProcessInputEntity,
+  tracePackageEntity,
+  traceShipmentEntity,
+];
+
+/**
+ * The traceability calls the default operator role starts with (DEFAULT_ROLE_GRANTS): it reads
+ * and exports every screen (the operator pages of areas/traceability.ts) and changes nothing;
+ * recording farm work, harvests or recalls is given by an administrator.
+ */
+export const TRACE_OPERATOR_CALLS: readonly string[] = TRACE_ENTITIES.flatMap((entity) => {
+  const calls = entityCalls(entity);
+  return [calls.query, calls.exportXlsx, calls.exportPdf];
+});
+
+/** The export buttons of the operator's traceability screens. */
+export const TRACE_OPERATOR_BUTTONS: readonly string[] = [
+  ...new Set(TRACE_ENTITIES.map((entity) => entityButtons(entity).export)),
+];

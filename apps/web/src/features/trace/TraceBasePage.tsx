@@ -1,0 +1,23 @@
+import { traceBaseEntity, traceProducerEntity } from '@shuili/contract';
+import { Tabs } from 'antd';
+import { ResourcePage } from '../../resource/ResourcePage';
+import { useLabel } from '../../resource/field-label';
+import type { AreaScreenProps } from '../monitor/screens/area-screen-props';
+
+/** Spec /traceabilitySystem/base: the bases (farms) and, on a second tab, the producers they belong to (producer code, certificate language, commitment). */
+export function TraceBasePage(_props: AreaScreenProps) {
+  const label = useLabel();
+  const items = [
+    {
+      key: 'bases',
+      label: label(traceBaseEntity.title),
+      children: <ResourcePage entity={traceBaseEntity} />,
+    },
+    {
+      key: 'producers',
+      label: label(traceProducerEntity.title),
+      children: <ResourcePage entity={traceProducerEntity} />,
+    },
+  ];
+  return <Tabs items={items} destroyOnHidden data-testid="trace-tabs" />;
+}

@@ -1,0 +1,3 @@
+export * from './gs1';
+export * from './trace-code';
+export * from './epcis';

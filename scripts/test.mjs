@@ -1,0 +1,80 @@
+// `npm test` without arguments: the browser tests (e2e: one Chromium and one server at a time)
+// run in a vitest of their own beside the vitest of every other project, then one report merges
+// both (the config's reporters: test-results/vitest.json under CI). In a single vitest the e2e
+// files, which run one at a time, could only start after all the others had finished: the two
+// halves took 19 and 27 minutes one after the other. With arguments it is plain `vitest run`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const blobs = path.join(root, 'test-results', 'blob');
+const children = new Set();
+
+/** Runs vitest with these arguments, each output line tagged when `tag` is given; its exit code. */
+function run(args, tag) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [vitest, ...args], {
+      cwd: root,
+      stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    children.add(child);
+    if (tag) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ])
+        readline
+          .createInterface({ input: from, crlfDelay: Infinity })
+          .on('line', (line) => to.write(`${tag} ${line}\n`));
+    }
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+
+const extra = process.argv.slice(2);
+if (extra.length > 0) process.exit(await run(['run', ...extra]));
+
+fs.rmSync(blobs, { recursive: true, force: true });
+const lane = (name, project, ...options) => [
+  'run',
+  `--project=${project}`,
+  ...options,
+  '--reporter=default',
+  '--reporter=blob',
+  `--outputFile.blob=${path.join(blobs, `${name}.json`)}`,
+];
+const started = Date.now();
+const took = {};
+const timed = (tag, args) =>
+  run(args, `[${tag}]`).finally(() => (took[tag] = Math.round((Date.now() - started) / 1000)));
+const codes = await Promise.all([
+  // Cores − 1 workers (vitest's default): the browser lane takes the other core. As many workers
+  // as cores was faster, but the sign-in timing tests (median latencies, a 1 s back-off) then
+  // failed on a loaded 2-core machine; one core idles once the browser lane is done.
+  timed(
+    'units and HTTP',
+    lane('units-and-http', '!e2e', `--maxWorkers=${Math.max(1, os.availableParallelism() - 1)}`),
+  ),
+  timed('browser', lane('browser', 'e2e')),
+]);
+// Each lane's wall time: the longer one is the run's, and tells which lane to shorten next.
+console.log(
+  `\n== merged report of both runs (${Object.entries(took)
+    .map(([tag, s]) => `${tag} ${s} s`)
+    .join(', ')})`,
+);
+const merged = await run(['run', `--merge-reports=${blobs}`]);
+process.exit(codes.find((code) => code !== 0) ?? merged);
