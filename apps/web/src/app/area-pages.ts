@@ -130,4 +130,20 @@ export const AREA_PAGES: Record<string, LazyPage<AreaScreenProps>> = {
     () => import('../features/trace/TraceLogisticsPage'),
     'TraceLogisticsPage',
   ),
+  // Traceability's own pages: the public page's settings, the digital map, a batch's resume.
+  TraceHomeModePage: monitorScreen(
+    () => import('../features/trace/home-mode/TraceHomeModePage'),
+    'TraceHomeModePage',
+    ['trace'],
+  ),
+  DigitalMapPage: monitorScreen(
+    () => import('../features/trace/map/DigitalMapPage'),
+    'DigitalMapPage',
+    ['trace'],
+  ),
+  TraceResumePage: monitorScreen(
+    () => import('../features/trace/resume/TraceResumePage'),
+    'TraceResumePage',
+    ['trace'],
+  ),
 };

@@ -51,6 +51,13 @@ export const featureBundles = {
     tw: () => import('./features/billing/tw.json'),
     en: () => import('./features/billing/en.json'),
   },
+  // Traceability's own pages (features/trace): the digital map, a batch's resume and the public
+  // page's settings; its entity screens speak the entity kit's strings.
+  trace: {
+    zh: () => import('./features/trace/zh.json'),
+    tw: () => import('./features/trace/tw.json'),
+    en: () => import('./features/trace/en.json'),
+  },
   // Two-step verification and sessions: the profile's cards and the sign-in's second step, which
   // only accounts with a second factor reach.
   account: {

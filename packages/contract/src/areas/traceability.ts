@@ -33,6 +33,10 @@ export const traceabilityArea = defineArea({
   widgets: { panel: [] },
   settings: [],
   pages: [
+    // What the public /traceHome page shows and its look (administrators only).
+    { segment: 'traceHomeMode', page: 'TraceHomeModePage', icon: 'setting' },
+    // Bases, plots (outlines) and their devices with live state on a map.
+    { segment: 'digitalMap', page: 'DigitalMapPage', icon: 'global', operator: true },
     // Bases (farms) with their producers on a second tab.
     { segment: 'base', page: 'TraceBasePage', icon: 'apartment', operator: true },
     // Plots: outline (GeoJSON), area, soil, the devices serving them.
@@ -51,6 +55,9 @@ export const traceabilityArea = defineArea({
     { segment: 'package', page: 'TracePackagePage', icon: 'tags', operator: true },
     // Shipments with the temperatures recorded.
     { segment: 'logistics', page: 'TraceLogisticsPage', icon: 'cluster', operator: true },
+    // One batch's whole chain, backwards to its plot and inputs and forwards to its shipments,
+    // with its EPCIS export, label sheet and compliance certificate.
+    { segment: 'resume', page: 'TraceResumePage', icon: 'history', operator: true },
   ],
   operatorScreens: [],
 });
