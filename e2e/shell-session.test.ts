@@ -311,16 +311,22 @@ describe('/thirdLogin (spec §2, §4)', () => {
   });
 });
 
-describe('open paths that do not exist yet (spec §2)', () => {
-  it('sends /search and /traceHome to sign-in when signed out, and to /404 when signed in', async () => {
+describe('the open paths of spec §2 (the public trace pages)', () => {
+  it('opens /search and /traceHome without a session, and as themselves when signed in', async () => {
     const { page } = await rig.newPage();
     await page.goto('/search');
-    await waitForPath(page, '/login?redirect=%2Fsearch');
+    await page.locator('#code').waitFor();
+    expect(pathOf(page)).toBe('/search');
+    // Without a code the batch page offers the look-up itself.
     await page.goto('/traceHome');
-    await waitForPath(page, '/login?redirect=%2FtraceHome');
+    await page.locator('#code').waitFor();
+    expect(pathOf(page)).toBe('/traceHome');
 
+    // Signed in, the console hands them to the server: the public page, not a console screen.
     const signed = await signedIn();
-    await signed.page.goto('/traceHome');
-    await waitForPath(signed.page, '/404');
+    await signed.page.goto('/search');
+    await signed.page.locator('#code').waitFor();
+    expect(pathOf(signed.page)).toBe('/search');
+    expect(await signed.page.getByTestId('workbench').count()).toBe(0);
   });
 });
