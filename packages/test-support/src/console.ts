@@ -28,7 +28,13 @@ export async function startConsole(
     server,
     browser,
     async newPage(locale = 'en-US') {
-      const context = await browser.newContext({ baseURL: server.url, locale });
+      // Reduced motion: antd then opens selects and dialogs without animating them, so a click
+      // never lands on an option still sliding in (the console honours the setting for people).
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale,
+        reducedMotion: 'reduce',
+      });
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };
