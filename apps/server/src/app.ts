@@ -48,6 +48,7 @@ import { registerCardSessions } from './modules/billing/sessions/sessions.module
 import { registerBillingReports } from './modules/billing/reports/reports.module';
 import { TRACE_ENTITY_HOOKS } from './modules/trace/trace-entity.hooks';
 import { publicTraceRoutes } from './modules/trace/public/public-trace.routes';
+import { traceChainRoutes } from './modules/trace/chain/chain.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -280,6 +281,8 @@ export async function buildApp({
   await registerBillingReports(app, { db });
   // The public trace page's data: signed out, found from the trace code alone.
   await app.register(publicTraceRoutes, { db, rateLimits });
+  // One batch's chain (/traceabilitySystem/resume), its EPCIS export, labels and certificate.
+  await app.register(traceChainRoutes, { db, publicUrl: config.publicUrl });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

@@ -43,3 +43,4 @@ export * from './billing/pricing';
 export * from './trace';
 export * from './trace/public-trace';
 export * from './trace/public-trace-paths';
+export * from './api/trace-chain';

@@ -46,6 +46,8 @@ const NOT_COMPARED: Record<string, string> = {
     "demo's fixture device has no suction flow readings: its answer is empty for demo too",
   'GET /api/monitor/weather/queryDailyEt0':
     "demo's fixture device is a valve controller, not a weather station: refused for demo too",
+  'POST /api/trace/chain/exportTraceEpcis':
+    'EPCIS names lots and places by number and key, never by the names that carry the markers (the same chain as JSON, queryTraceChain, is compared)',
 };
 
 /** What a refusal looks like; a 200 must then show nothing of the other tenant. */

@@ -5,6 +5,7 @@ import {
   FLOOD_CALLS,
   INSECT_CALLS,
   LED_CALLS,
+  TRACE_CHAIN_CALLS,
   type EntityDef,
 } from '@shuili/contract';
 import { ENTITY_SAMPLES } from '../entity/entity-samples';
@@ -50,6 +51,9 @@ const ID_OWNERS: Record<string, string> = {
   // The species catalogue and the photo labels share the insect prefix.
   [INSECT_CALLS.speciesPicture]: 'monitor_insect_species',
   [INSECT_CALLS.uploadSpeciesPicture]: 'monitor_insect_species',
+  // A batch's chain by kind and id: the suites ask for a package batch's (tenant-requests.ts).
+  [TRACE_CHAIN_CALLS.query]: 'trace_package',
+  [TRACE_CHAIN_CALLS.epcis]: 'trace_package',
 };
 
 /**

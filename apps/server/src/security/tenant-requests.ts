@@ -1,4 +1,4 @@
-import { DEVICE_FILE_CALLS, FLOOD_CALLS, INSECT_CALLS } from '@shuili/contract';
+import { DEVICE_FILE_CALLS, FLOOD_CALLS, INSECT_CALLS, TRACE_CHAIN_CALLS } from '@shuili/contract';
 import type { RouteEntry } from '../http/route-table';
 import { TEST_THING_MODEL } from '../modules/iot/telemetry/telemetry-test-fixtures';
 import { buildRequest, type RouteRequest } from './route-requests';
@@ -30,6 +30,9 @@ const RAW_BODIES: Record<string, RouteRequest['raw']> = {
 const ROUTE_FIELD_VALUES: Record<string, Record<string, unknown>> = {
   [INSECT_CALLS.uploadSpeciesPicture]: { fileName: 'probe.png' },
   [FLOOD_CALLS.updateThresholds]: { thresholds: null },
+  // The chain of the package batch fixture (its id: route-targets.ts ID_OWNERS).
+  [TRACE_CHAIN_CALLS.query]: { kind: 'package' },
+  [TRACE_CHAIN_CALLS.epcis]: { kind: 'package' },
 };
 
 /** Values the zod sampler cannot guess (cross-field rules, password policy, a thing model). */

@@ -117,6 +117,7 @@ export const AREA_PAGES: Record<string, LazyPage<AreaScreenProps>> = {
   TraceHarvestPage: monitorScreen(
     () => import('../features/trace/TraceHarvestPage'),
     'TraceHarvestPage',
+    ['trace'],
   ),
   TraceProcessPage: monitorScreen(
     () => import('../features/trace/TraceProcessPage'),
@@ -125,6 +126,7 @@ export const AREA_PAGES: Record<string, LazyPage<AreaScreenProps>> = {
   TracePackagePage: monitorScreen(
     () => import('../features/trace/TracePackagePage'),
     'TracePackagePage',
+    ['trace'],
   ),
   TraceLogisticsPage: monitorScreen(
     () => import('../features/trace/TraceLogisticsPage'),

@@ -7,6 +7,7 @@ import type iot from './features/iot/en.json';
 import type monitor from './features/monitor/en.json';
 import type resource from './features/resource/en.json';
 import type routes from './features/routes/en.json';
+import type trace from './features/trace/en.json';
 
 // Typed keys: a typo in t('...') fails the type check instead of showing the raw key. The key space
 // is the base file and every feature area's file together (i18n.ts loads the areas with their
@@ -23,6 +24,7 @@ declare module 'i18next' {
         typeof billing &
         typeof home &
         typeof routes &
+        typeof trace &
         typeof account;
     };
   }

@@ -40,6 +40,8 @@ const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   // The area route titles: the route table's (app/area-routes.ts), loaded with the console shell.
   routes: /^\.\.\/app\/area-routes\.ts$/,
   account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,
+  // Traceability's pages that load its strings (app/area-pages.ts).
+  trace: /^\.\.\/features\/trace\//,
 };
 
 /** The strings a source file can rely on in a language: the base file and its areas' files. */

@@ -2,6 +2,7 @@ import { BILLING_DESK_MESSAGES } from './billing-desk-messages';
 import { BILLING_SESSION_MESSAGES } from './billing-session-messages';
 import { BILLING_SETUP_MESSAGES } from './billing-setup-messages';
 import { TRACE_MESSAGES } from './trace-messages';
+import { TRACE_CHAIN_MESSAGES } from './trace-chain-messages';
 import { TRACE_PUBLIC_MESSAGES } from './trace-public-messages';
 import type { Lang } from './lang';
 
@@ -1014,6 +1015,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...BILLING_SESSION_MESSAGES.en,
     ...TRACE_MESSAGES.en,
     ...TRACE_PUBLIC_MESSAGES.en,
+    ...TRACE_CHAIN_MESSAGES.en,
   },
   zh: {
     ...zh,
@@ -1022,6 +1024,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...BILLING_SESSION_MESSAGES.zh,
     ...TRACE_MESSAGES.zh,
     ...TRACE_PUBLIC_MESSAGES.zh,
+    ...TRACE_CHAIN_MESSAGES.zh,
   },
   tw: {
     ...tw,
@@ -1030,6 +1033,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...BILLING_SESSION_MESSAGES.tw,
     ...TRACE_MESSAGES.tw,
     ...TRACE_PUBLIC_MESSAGES.tw,
+    ...TRACE_CHAIN_MESSAGES.tw,
   },
 };
 

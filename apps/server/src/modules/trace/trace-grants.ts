@@ -13,6 +13,7 @@ import {
   traceProcessInputEntity,
   traceProducerEntity,
   traceShipmentEntity,
+  TRACE_CHAIN_CALLS,
 } from '@shuili/contract';
 
 /** The entities of the traceability screens, each on the screen its declaration names. */
@@ -36,10 +37,18 @@ const TRACE_ENTITIES = [
  * and exports every screen (the operator pages of areas/traceability.ts) and changes nothing;
  * recording farm work, harvests or recalls is given by an administrator.
  */
-export const TRACE_OPERATOR_CALLS: readonly string[] = TRACE_ENTITIES.flatMap((entity) => {
-  const calls = entityCalls(entity);
-  return [calls.query, calls.exportXlsx, calls.exportPdf];
-});
+export const TRACE_OPERATOR_CALLS: readonly string[] = [
+  ...TRACE_ENTITIES.flatMap((entity) => {
+    const calls = entityCalls(entity);
+    return [calls.query, calls.exportXlsx, calls.exportPdf];
+  }),
+  // The resume (an operator page): a batch's chain, its EPCIS export, labels and certificate.
+  TRACE_CHAIN_CALLS.query,
+  TRACE_CHAIN_CALLS.batches,
+  TRACE_CHAIN_CALLS.epcis,
+  TRACE_CHAIN_CALLS.labels,
+  TRACE_CHAIN_CALLS.certificate,
+];
 
 /** The export buttons of the operator's traceability screens. */
 export const TRACE_OPERATOR_BUTTONS: readonly string[] = [

@@ -1,4 +1,12 @@
 import type { Sql } from '../../../db/database';
+import {
+  traceReads,
+  type FarmworkRow,
+  type OriginRow,
+  type PackageDetailRow,
+  type ProcessRow,
+  type ShipmentRow,
+} from '../trace-reads';
 
 /**
  * Reads of the public trace page (docs/traceability.md "Public page"). `packageByCode` runs as
@@ -11,78 +19,7 @@ export interface PackageRow {
   tenant_id: string;
 }
 
-export interface PackageDetailRow {
-  id: string;
-  trace_code: string;
-  harvest_id: string | null;
-  process_id: string | null;
-  gtin: string | null;
-  lot: string | null;
-  package_count: number;
-  net_quantity: number;
-  unit: string | null;
-  packed_at: Date;
-  best_before: Date | null;
-  recalled: boolean;
-  recalled_at: Date | null;
-  recall_reason: string | null;
-}
-
-export interface OriginRow {
-  harvest_id: string;
-  batch_no: string | null;
-  harvested_at: Date;
-  quantity: number;
-  unit: string | null;
-  grade: string | null;
-  harvest_recalled_at: Date | null;
-  harvest_recall_reason: string | null;
-  planting_id: string;
-  planting_code: string | null;
-  sown_at: Date;
-  crop_name: string;
-  variety: string;
-  area_id: string;
-  area_name: string;
-  area_mu: number | null;
-  base_name: string;
-  village: string;
-  producer_name: string;
-  producer_code: string;
-  commitment: string | null;
-}
-
-export interface FarmworkRow {
-  planting_id: string;
-  work_type: 'fertilizing' | 'spraying' | 'irrigation' | 'weeding' | 'other';
-  product: string | null;
-  dose: number | null;
-  dose_unit: string | null;
-  done_at: Date;
-  phi_days: number | null;
-}
-
-export interface ProcessRow {
-  process_no: string | null;
-  process_type: 'washing' | 'sorting' | 'drying' | 'milling' | 'cutting' | 'other';
-  started_at: Date;
-  ended_at: Date | null;
-  input_quantity: number;
-  output_quantity: number | null;
-  output_unit: string | null;
-  recalled_at: Date | null;
-  recall_reason: string | null;
-}
-
-export interface ShipmentRow {
-  package_count: number;
-  carrier: string | null;
-  from_place: string;
-  to_place: string;
-  departed_at: Date;
-  arrived_at: Date | null;
-  temperatures: unknown;
-}
+export type { FarmworkRow, OriginRow, PackageDetailRow, ProcessRow, ShipmentRow };
 
 export interface PageSettingRow {
   title: string | null;
@@ -110,70 +47,33 @@ export const publicTraceRepo = {
     return rows[0];
   },
 
+  // The chain's reads are shared with the resume (../trace-reads.ts).
   async packageDetail(sql: Sql, id: string): Promise<PackageDetailRow | undefined> {
-    const { rows } = await sql.query<PackageDetailRow>(
-      `SELECT id::text, trace_code, harvest_id::text, process_id::text, gtin, lot, package_count,
-              net_quantity, unit, packed_at, best_before, trace_package_recalled(id) AS recalled,
-              recalled_at, recall_reason
-         FROM trace_package WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
+    return (await traceReads.packages(sql, [id]))[0];
   },
 
   /** The harvest batches the package comes from: its own, or its process's inputs. */
-  async origins(sql: Sql, pkg: Pick<PackageDetailRow, 'harvest_id' | 'process_id'>) {
-    const { rows } = await sql.query<OriginRow>(
-      `SELECT h.id::text AS harvest_id, h.batch_no, h.harvested_at, h.quantity, h.unit, h.grade,
-              h.recalled_at AS harvest_recalled_at, h.recall_reason AS harvest_recall_reason,
-              pl.id::text AS planting_id, pl.planting_code, pl.sown_at,
-              pt.crop_name, pt.variety,
-              a.id::text AS area_id, a.area_name, a.area_mu,
-              b.base_name, b.village,
-              pr.producer_name, pr.producer_code, pr.commitment
-         FROM trace_harvest h
-         JOIN trace_planting pl ON pl.id = h.planting_id
-         JOIN trace_plant pt ON pt.id = pl.plant_id
-         JOIN trace_area a ON a.id = pl.area_id
-         JOIN trace_base b ON b.id = a.base_id
-         JOIN trace_producer pr ON pr.id = b.producer_id
-        WHERE h.id = $1
-           OR h.id IN (SELECT i.harvest_id FROM trace_process_input i WHERE i.process_id = $2)
-        ORDER BY h.harvested_at, h.id`,
-      [pkg.harvest_id, pkg.process_id],
-    );
-    return rows;
+  async origins(
+    sql: Sql,
+    pkg: Pick<PackageDetailRow, 'harvest_id' | 'process_id'>,
+  ): Promise<OriginRow[]> {
+    return traceReads.origins(sql, {
+      harvestIds: pkg.harvest_id ? [pkg.harvest_id] : [],
+      processIds: pkg.process_id ? [pkg.process_id] : [],
+    });
   },
 
-  /** The farm work of the plantings, up to each one's harvest, in time order. */
+  /** The farm work of the plantings, in time order (the service keeps what preceded harvest). */
   async farmwork(sql: Sql, plantingIds: string[]): Promise<FarmworkRow[]> {
-    const { rows } = await sql.query<FarmworkRow>(
-      `SELECT planting_id::text, work_type, product, dose, dose_unit, done_at, phi_days
-         FROM trace_farmwork WHERE planting_id = ANY($1::bigint[])
-        ORDER BY done_at, id`,
-      [plantingIds],
-    );
-    return rows;
+    return traceReads.farmwork(sql, plantingIds);
   },
 
   async process(sql: Sql, processId: string): Promise<ProcessRow | undefined> {
-    const { rows } = await sql.query<ProcessRow>(
-      `SELECT process_no, process_type, started_at, ended_at,
-              trace_process_input_total(id) AS input_quantity, output_quantity, output_unit,
-              recalled_at, recall_reason
-         FROM trace_process WHERE id = $1`,
-      [processId],
-    );
-    return rows[0];
+    return (await traceReads.processes(sql, [processId]))[0];
   },
 
   async shipments(sql: Sql, packageId: string): Promise<ShipmentRow[]> {
-    const { rows } = await sql.query<ShipmentRow>(
-      `SELECT package_count, carrier, from_place, to_place, departed_at, arrived_at, temperatures
-         FROM trace_shipment WHERE package_id = $1 ORDER BY departed_at, id`,
-      [packageId],
-    );
-    return rows;
+    return traceReads.shipments(sql, [packageId]);
   },
 
   /** The IoT devices serving a plot. */
