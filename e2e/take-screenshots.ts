@@ -4,6 +4,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/config';
 import { startDemoSimulation } from '../apps/server/src/modules/iot/demo-simulation';
 import { DEMO_ADMIN, signIn, startConsole, waitForPath } from '@shuili/test-support/console';
+import { traceHomeModeScreenshot } from './trace-home-mode-screenshot';
 import { traceScreenshots } from './trace-screenshots';
 
 // A month of the demo's past, as `npm start` has it: the charts and water figures are full.
@@ -17,6 +18,8 @@ try {
   await page.screenshot({ path: path.join(shots, 'login.png') });
   // The public trace pages, signed out, on a phone.
   await traceScreenshots(rig, shots);
+  // The public page's settings beside its preview.
+  await traceHomeModeScreenshot(rig, shots);
   await signIn(page, DEMO_ADMIN);
   await waitForPath(page, '/home/workbench');
   await page.getByTestId('workbench-overview').waitFor();

@@ -49,6 +49,8 @@ import { registerBillingReports } from './modules/billing/reports/reports.module
 import { TRACE_ENTITY_HOOKS } from './modules/trace/trace-entity.hooks';
 import { publicTraceRoutes } from './modules/trace/public/public-trace.routes';
 import { traceChainRoutes } from './modules/trace/chain/chain.routes';
+import { pageSettingRoutes } from './modules/trace/page-setting/page-setting.routes';
+import { tracePhotoRoutes } from './modules/trace/photos/trace-photo.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -283,6 +285,9 @@ export async function buildApp({
   await app.register(publicTraceRoutes, { db, rateLimits });
   // One batch's chain (/traceabilitySystem/resume), its EPCIS export, labels and certificate.
   await app.register(traceChainRoutes, { db, publicUrl: config.publicUrl });
+  // The public page's settings (/traceabilitySystem/traceHomeMode) and the trace photos.
+  await app.register(pageSettingRoutes, { db });
+  await app.register(tracePhotoRoutes, { db, storage: iotModel.storage });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

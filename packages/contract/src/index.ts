@@ -44,3 +44,5 @@ export * from './trace';
 export * from './trace/public-trace';
 export * from './trace/public-trace-paths';
 export * from './api/trace-chain';
+export * from './api/trace-page-setting';
+export * from './api/trace-photo';

@@ -6,6 +6,7 @@ import {
   INSECT_CALLS,
   LED_CALLS,
   TRACE_CHAIN_CALLS,
+  TRACE_PHOTO_CALLS,
   type EntityDef,
 } from '@shuili/contract';
 import { ENTITY_SAMPLES } from '../entity/entity-samples';
@@ -54,6 +55,13 @@ const ID_OWNERS: Record<string, string> = {
   // A batch's chain by kind and id: the suites ask for a package batch's (tenant-requests.ts).
   [TRACE_CHAIN_CALLS.query]: 'trace_package',
   [TRACE_CHAIN_CALLS.epcis]: 'trace_package',
+  // Trace photos: listed and added by their base's or growth record's id, then by their own.
+  [TRACE_PHOTO_CALLS.baseList]: 'trace_base',
+  [TRACE_PHOTO_CALLS.baseUpload]: 'trace_base',
+  [TRACE_PHOTO_CALLS.growthList]: 'trace_growth_record',
+  [TRACE_PHOTO_CALLS.growthUpload]: 'trace_growth_record',
+  [TRACE_PHOTO_CALLS.download]: 'trace_photo',
+  [TRACE_PHOTO_CALLS.delete]: 'trace_photo',
 };
 
 /**

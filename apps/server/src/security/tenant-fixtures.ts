@@ -6,6 +6,8 @@ import {
   INSECT_CALLS,
   LED_CALLS,
   LED_SET_PROGRAM,
+  TRACE_PAGE_SETTING_CALLS,
+  TRACE_PHOTO_CALLS,
   USER_LINK_CALLS,
   type EntityDef,
   type LedSendResult,
@@ -298,6 +300,31 @@ export async function createTenantFixtures(
     adminToken,
   );
   if (picture.status !== 200) throw new Error(`species picture: ${picture.text}`);
+
+  // A photo of the base fixture (named by its marker), to be listed, downloaded and deleted;
+  // and the public page's settings, titled with a marker of their own.
+  const base = byTable.get('trace_base')!;
+  const photo = await send(
+    server,
+    {
+      method: 'POST',
+      url: TRACE_PHOTO_CALLS.baseUpload,
+      query: { id: base.id, fileName: `${base.marker}.png` },
+      raw: { bytes: PNG, type: 'application/octet-stream' },
+    },
+    adminToken,
+  );
+  if (photo.status !== 200) throw new Error(`trace photo: ${photo.text}`);
+  byTable.set('trace_photo', {
+    id: (photo.json!.data as { id: string }).id,
+    values: { baseId: base.id },
+    marker: base.marker,
+  });
+  const pageTitle = unique().text;
+  markers.push(pageTitle);
+  await api('POST', TRACE_PAGE_SETTING_CALLS.save, {
+    body: { title: pageTitle, contact: `${pageTitle} contact`, sections: { scans: false } },
+  });
 
   // A tree's first level below the fixture is its child: make one, so the level is not empty.
   for (const entity of ENTITIES.filter((one) => one.tree && one.scope === 'tenant')) {

@@ -1,4 +1,10 @@
-import { DEVICE_FILE_CALLS, FLOOD_CALLS, INSECT_CALLS, TRACE_CHAIN_CALLS } from '@shuili/contract';
+import {
+  DEVICE_FILE_CALLS,
+  FLOOD_CALLS,
+  INSECT_CALLS,
+  TRACE_CHAIN_CALLS,
+  TRACE_PHOTO_CALLS,
+} from '@shuili/contract';
 import type { RouteEntry } from '../http/route-table';
 import { TEST_THING_MODEL } from '../modules/iot/telemetry/telemetry-test-fixtures';
 import { buildRequest, type RouteRequest } from './route-requests';
@@ -21,6 +27,9 @@ const RAW_BODIES: Record<string, RouteRequest['raw']> = {
   },
   // An image a species takes: only the species named can stop it.
   [INSECT_CALLS.uploadSpeciesPicture]: { bytes: PNG, type: 'application/octet-stream' },
+  // A photo of a base or growth record: only the one named can stop it.
+  [TRACE_PHOTO_CALLS.baseUpload]: { bytes: PNG, type: 'application/octet-stream' },
+  [TRACE_PHOTO_CALLS.growthUpload]: { bytes: PNG, type: 'application/octet-stream' },
 };
 
 /**
@@ -29,6 +38,8 @@ const RAW_BODIES: Record<string, RouteRequest['raw']> = {
  */
 const ROUTE_FIELD_VALUES: Record<string, Record<string, unknown>> = {
   [INSECT_CALLS.uploadSpeciesPicture]: { fileName: 'probe.png' },
+  [TRACE_PHOTO_CALLS.baseUpload]: { fileName: 'probe.png' },
+  [TRACE_PHOTO_CALLS.growthUpload]: { fileName: 'probe.png' },
   [FLOOD_CALLS.updateThresholds]: { thresholds: null },
   // The chain of the package batch fixture (its id: route-targets.ts ID_OWNERS).
   [TRACE_CHAIN_CALLS.query]: { kind: 'package' },

@@ -106,10 +106,14 @@ export const AREA_PAGES: Record<string, LazyPage<AreaScreenProps>> = {
     ['billing'],
   ),
   // Farm traceability: the entity screens from producer to shipment (features/trace).
-  TraceBasePage: monitorScreen(() => import('../features/trace/TraceBasePage'), 'TraceBasePage'),
+  TraceBasePage: monitorScreen(() => import('../features/trace/TraceBasePage'), 'TraceBasePage', [
+    'trace',
+  ]),
   TraceAreaPage: monitorScreen(() => import('../features/trace/TraceAreaPage'), 'TraceAreaPage'),
   TracePlantPage: monitorScreen(() => import('../features/trace/TracePlantPage'), 'TracePlantPage'),
-  TraceGrowPage: monitorScreen(() => import('../features/trace/TraceGrowPage'), 'TraceGrowPage'),
+  TraceGrowPage: monitorScreen(() => import('../features/trace/TraceGrowPage'), 'TraceGrowPage', [
+    'trace',
+  ]),
   TraceFarmworkPage: monitorScreen(
     () => import('../features/trace/TraceFarmworkPage'),
     'TraceFarmworkPage',

@@ -10,7 +10,7 @@ import {
 } from '@shuili/contract';
 import { h } from './dom';
 import { say, type Key } from './strings';
-import { traceView } from './trace-view';
+import { header, tracePage } from './trace-page';
 import './trace-home.css';
 
 /**
@@ -32,15 +32,6 @@ document.documentElement.lang = { en: 'en', zh: 'zh-CN', tw: 'zh-TW' }[lang];
 
 function show(...children: HTMLElement[]) {
   root.replaceChildren(...children);
-}
-
-function header(title: string, logo?: string | null) {
-  return h(
-    'header',
-    { class: 'top' },
-    logo ? h('img', { src: logo, alt: '', width: '32', height: '32' }) : null,
-    h('h1', null, title),
-  );
 }
 
 const PROBLEM_KEYS: Record<TraceCodeProblem, Key> = {
@@ -133,10 +124,9 @@ async function homePage() {
   if (!response.ok) return message(text('failed'), true);
   const body = (await response.json()) as { data: PublicTrace };
   const trace = body.data;
-  const title = trace.page.title || text('pageTitle');
-  document.title = trace.product ? `${trace.product.cropName} · ${title}` : title;
-  if (trace.page.color) document.documentElement.style.setProperty('--brand', trace.page.color);
-  show(header(title, trace.page.logo), traceView(lang, trace));
+  const page = tracePage(lang, trace, document.documentElement);
+  document.title = trace.product ? `${trace.product.cropName} · ${page.title}` : page.title;
+  show(...page.nodes);
 }
 
 if (location.pathname === PUBLIC_TRACE_PAGES.search) searchPage();

@@ -4,6 +4,7 @@ import { BILLING_SETUP_MESSAGES } from './billing-setup-messages';
 import { TRACE_MESSAGES } from './trace-messages';
 import { TRACE_CHAIN_MESSAGES } from './trace-chain-messages';
 import { TRACE_PUBLIC_MESSAGES } from './trace-public-messages';
+import { TRACE_SETTING_MESSAGES } from './trace-setting-messages';
 import type { Lang } from './lang';
 
 type Catalogue = Record<string, string>;
@@ -1016,6 +1017,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_MESSAGES.en,
     ...TRACE_PUBLIC_MESSAGES.en,
     ...TRACE_CHAIN_MESSAGES.en,
+    ...TRACE_SETTING_MESSAGES.en,
   },
   zh: {
     ...zh,
@@ -1025,6 +1027,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_MESSAGES.zh,
     ...TRACE_PUBLIC_MESSAGES.zh,
     ...TRACE_CHAIN_MESSAGES.zh,
+    ...TRACE_SETTING_MESSAGES.zh,
   },
   tw: {
     ...tw,
@@ -1034,6 +1037,7 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_MESSAGES.tw,
     ...TRACE_PUBLIC_MESSAGES.tw,
     ...TRACE_CHAIN_MESSAGES.tw,
+    ...TRACE_SETTING_MESSAGES.tw,
   },
 };
 

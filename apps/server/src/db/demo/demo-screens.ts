@@ -10,6 +10,7 @@ import { seedDemoMonitoring } from './demo-monitoring';
 import { seedDemoCameras } from './demo-cameras';
 import { seedDemoRecords } from './demo-records';
 import { seedDemoTrace } from './demo-trace';
+import { seedDemoTracePhotos } from './demo-trace-photos';
 
 /**
  * Rows for the screens a fresh demo would show empty (posts, parameters, data permissions,
@@ -41,4 +42,6 @@ export async function seedDemoScreens(
   await seedDemoBilling(sql, tenantId, userIds);
   // Farm traceability: producer, bases, plots, plantings to package batches and shipments.
   await seedDemoTrace(sql, tenantId, userIds);
+  // Photos of its bases and of some growth records.
+  await seedDemoTracePhotos(sql, tenantId, storage, userIds[0]);
 }

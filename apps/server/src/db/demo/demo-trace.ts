@@ -38,7 +38,8 @@ const muOf = (side: number) => Math.round(((side * side) / (10_000 / 15)) * 100)
  * records and farm work (a tomato spraying whose 7-day pre-harvest interval the harvest
  * respects), three harvests, a milling, three package batches with trace codes, shipments with
  * cold-chain temperatures, a few scans, and one recalled batch. Dates are of the last finished
- * season, and a wheat planting of this autumn is still growing (its plot's readings are recent).
+ * season, a wheat planting of this autumn is still growing (its plot's readings are recent), and
+ * the newest batch (greenhouse cucumbers, seedNewestBatch) is dated from today.
  */
 export async function seedDemoTrace(
   sql: Sql,
@@ -199,6 +200,16 @@ export async function seedDemoTrace(
     gtin: '06901234567878',
     growth_days: 110,
     description: '大果粉番茄，口感沙甜，适宜日光温室栽培。',
+  });
+
+  // Greenhouse cucumbers of this autumn: the newest batch, dated from today (below).
+  const cucumber = await insert('trace_plant', {
+    crop_name: '黄瓜',
+    variety: '津优35',
+    category: 'vegetable',
+    gtin: '06901234567861',
+    growth_days: 60,
+    description: '华北型密刺黄瓜，瓜条顺直，适宜日光温室秋冬茬栽培。',
   });
 
   const planting = (
@@ -410,6 +421,8 @@ export async function seedDemoTrace(
     temperatures: temperatures(at('06-21', '05:00'), [4.2, 4.8, 5.1, 4.6]),
   });
 
+  await seedNewestBatch(insert, plotIds[3]!, cucumber, now);
+
   // A few look-ups of the flour's code (first scan and count on the package list).
   for (const [day, hash] of [
     ['06-15', 'a1'],
@@ -421,4 +434,101 @@ export async function seedDemoTrace(
        VALUES ($1, $2, $3, $4, 'Mozilla/5.0 (Linux; Android 14) Mobile')`,
       [tenantId, flour, at(day, '19:30'), hash],
     );
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The newest batch, dated from today: greenhouse cucumbers on the Xihe plot, sown 60 days ago and
+ * harvested two days ago, packed and shipped since. Its growing season overlaps the demo's
+ * simulated device history (DEMO_HISTORY_DAYS, the last days before the server's first start),
+ * so the first public page a user opens, this newest code's, shows rainfall, temperature and soil
+ * moisture recorded by the plot's devices. The rules hold: the spraying's 3-day interval ended a
+ * week before the harvest; 1,500 kg packed of 1,800 kg harvested, 200 of 300 packages shipped.
+ */
+async function seedNewestBatch(
+  insert: (table: string, values: Record<string, unknown>) => Promise<string>,
+  plotId: string,
+  plantId: string,
+  now: Date,
+): Promise<void> {
+  // Whole hours, `days` (fractional) before now.
+  const ago = (days: number) =>
+    new Date(Math.floor((now.getTime() - days * DAY_MS) / 3_600_000) * 3_600_000).toISOString();
+  const harvestedAt = ago(2);
+  const stamp = harvestedAt.slice(0, 10).replace(/-/g, '');
+  const plantingId = await insert('trace_planting', {
+    planting_code: `P${stamp}-C01`,
+    area_id: plotId,
+    plant_id: plantId,
+    sown_at: ago(60),
+    expected_harvest_at: harvestedAt,
+    state: 'harvested',
+  });
+  const growth: Array<[number, string, string]> = [
+    [48, 'seedling', '定植缓苗，根系发白。'],
+    [32, 'vegetative', '吊蔓整枝，节间均匀。'],
+    [20, 'flowering', '雌花节率高，温室昼温26℃左右。'],
+    [8, 'fruiting', '根瓜采收，腰瓜膨大，瓜条顺直。'],
+  ];
+  for (const [days, stage, note] of growth)
+    await insert('trace_growth_record', {
+      planting_id: plantingId,
+      recorded_at: ago(days),
+      stage,
+      note,
+    });
+  const work: Array<[string, string, number, string, number, number | null]> = [
+    ['fertilizing', '生物有机肥', 500, 'kg/亩', 58, null],
+    ['irrigation', '滴灌', 6, 'm³/亩', 15, null],
+    // Harvested two days ago: the 3-day interval ended nine days ago.
+    ['spraying', '枯草芽孢杆菌可湿性粉剂', 100, 'g/亩', 12, 3],
+  ];
+  for (const [type, product, dose, unit, days, phi] of work)
+    await insert('trace_farmwork', {
+      planting_id: plantingId,
+      work_type: type,
+      product,
+      dose,
+      dose_unit: unit,
+      operator: '李娜',
+      done_at: ago(days),
+      phi_days: phi,
+    });
+  const harvestId = await insert('trace_harvest', {
+    batch_no: `H${stamp}-C01`,
+    planting_id: plantingId,
+    harvested_at: harvestedAt,
+    quantity: 1800,
+    unit: 'kg',
+    grade: '一等',
+  });
+  const packageId = await insert('trace_package', {
+    trace_code: newTraceCode(),
+    unit: 'kg',
+    harvest_id: harvestId,
+    gtin: '06901234567861',
+    lot: `H${stamp}-C01`,
+    package_count: 300,
+    net_quantity: 5,
+    packed_at: ago(1.75),
+    best_before: ago(-8),
+  });
+  const departed = ago(1);
+  await insert('trace_shipment', {
+    package_id: packageId,
+    package_count: 200,
+    carrier: '鲁冷链',
+    vehicle: '鲁A·L9021',
+    from_place: '西河村',
+    to_place: '济南市匡山农产品批发市场',
+    departed_at: departed,
+    arrived_at: ago(0.85),
+    temperatures: JSON.stringify(
+      [8.1, 7.6, 7.9].map((celsius, i) => ({
+        at: new Date(new Date(departed).getTime() + (i + 1) * 3_600_000).toISOString(),
+        celsius,
+      })),
+    ),
+  });
 }

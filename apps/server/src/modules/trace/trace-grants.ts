@@ -13,6 +13,7 @@ import {
   traceProcessInputEntity,
   traceProducerEntity,
   traceShipmentEntity,
+  TRACE_PHOTO_CALLS,
   TRACE_CHAIN_CALLS,
 } from '@shuili/contract';
 
@@ -42,6 +43,12 @@ export const TRACE_OPERATOR_CALLS: readonly string[] = [
     const calls = entityCalls(entity);
     return [calls.query, calls.exportXlsx, calls.exportPdf];
   }),
+  // The bases' and growth records' photos, seen (adding or deleting them is an administrator's).
+  // The public page's settings (TRACE_PAGE_SETTING_CALLS) are not an operator's: its menu is
+  // an administrator's only.
+  TRACE_PHOTO_CALLS.baseList,
+  TRACE_PHOTO_CALLS.growthList,
+  TRACE_PHOTO_CALLS.download,
   // The resume (an operator page): a batch's chain, its EPCIS export, labels and certificate.
   TRACE_CHAIN_CALLS.query,
   TRACE_CHAIN_CALLS.batches,

@@ -93,6 +93,18 @@ export const publicTraceRepo = {
     return rows[0];
   },
 
+  /** The code's scans as they stand (a preview counts none; never scanned: from now). */
+  async scanStats(sql: Sql, packageId: string): Promise<ScanStatsRow> {
+    const { rows } = await sql.query<ScanStatsRow>(
+      `SELECT count(*)::int AS count, coalesce(min(scanned_at), now()) AS first_at,
+              (count(DISTINCT client_hash) FILTER (WHERE scanned_at > now() - interval '1 day'))::int
+                AS clients_today
+         FROM trace_scan WHERE package_id = $1`,
+      [packageId],
+    );
+    return rows[0]!;
+  },
+
   /** Records one look-up and answers the code's scans, this one included. */
   async scan(
     sql: Sql,
