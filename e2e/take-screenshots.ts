@@ -5,6 +5,7 @@ import { REPO_ROOT } from '../apps/server/src/config';
 import { startDemoSimulation } from '../apps/server/src/modules/iot/demo-simulation';
 import { DEMO_ADMIN, signIn, startConsole, waitForPath } from '@shuili/test-support/console';
 import { traceHomeModeScreenshot } from './trace-home-mode-screenshot';
+import { traceResumeScreenshot } from './trace-resume-screenshot';
 import { traceScreenshots } from './trace-screenshots';
 
 // A month of the demo's past, as `npm start` has it: the charts and water figures are full.
@@ -20,6 +21,8 @@ try {
   await traceScreenshots(rig, shots);
   // The public page's settings beside its preview.
   await traceHomeModeScreenshot(rig, shots);
+  // A batch's resume: its chain backwards and forwards.
+  await traceResumeScreenshot(rig, shots);
   await signIn(page, DEMO_ADMIN);
   await waitForPath(page, '/home/workbench');
   await page.getByTestId('workbench-overview').waitFor();

@@ -66,7 +66,7 @@ function BatchSearch({ onPick }: { onPick: (search: string) => void }) {
   const options = (batches.data ?? []).map((batch) => ({
     value: resumeSearch(batch),
     label: (
-      <Flex justify="space-between" gap={8}>
+      <Flex justify="space-between" gap={8} data-testid={`batch-option-${batch.kind}`}>
         <span>
           <Tag>{t(`trace.resume.kinds.${batch.kind}`)}</Tag>
           {batch.number}
