@@ -4,7 +4,6 @@ import {
   PUBLIC_TRACE_SECTIONS,
   TOAST_MS,
   TRACE_PAGE_CONTACT_MAX,
-  TRACE_PAGE_DEFAULT_COLOR,
   TRACE_PAGE_SETTING_CALLS,
   TRACE_PAGE_TITLE_MAX,
   type PublicTrace,
@@ -16,7 +15,6 @@ import {
   Button,
   Card,
   Checkbox,
-  ColorPicker,
   Empty,
   Flex,
   Form,
@@ -31,6 +29,7 @@ import { feedback } from '../../../lib/feedback';
 import { reportFormError } from '../../../lib/form-errors';
 import { http, HttpError } from '../../../lib/http';
 import type { AreaScreenProps } from '../../monitor/screens/area-screen-props';
+import { ColorField } from './ColorField';
 import { LogoField } from './LogoField';
 import { PublicPagePreview } from './PublicPagePreview';
 import {
@@ -159,20 +158,8 @@ export function TraceHomeModePage(_props: AreaScreenProps) {
               data-testid="home-mode-title"
             />
           </Form.Item>
-          <Form.Item
-            name="color"
-            label={t('trace.homeMode.color')}
-            getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
-          >
-            <ColorPicker
-              showText
-              disabledAlpha
-              allowClear
-              format="hex"
-              defaultValue={TRACE_PAGE_DEFAULT_COLOR}
-              onClear={() => form.setFieldValue('color', '')}
-              data-testid="home-mode-color"
-            />
+          <Form.Item name="color" label={t('trace.homeMode.color')}>
+            <ColorField />
           </Form.Item>
           <Form.Item
             name="logo"
