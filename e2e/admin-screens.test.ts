@@ -15,6 +15,7 @@ import {
   visibleOption,
 } from './admin-console';
 import {
+  chooseOption,
   DEMO_ADMIN,
   DEMO_OPERATOR,
   startConsole,
@@ -770,13 +771,12 @@ describe('entity forms (issue 17)', () => {
       );
     const thresholds = ['Low', 'High', 'Rate per minute', 'No data (min)', 'Hysteresis'];
     expect((await shown()).filter((name) => thresholds.includes(name))).toEqual([]);
-    await form(admin).locator('#form-AlarmRule_kind').click();
-    await visibleOption(admin, 'Above high').click();
+    const kind = form(admin).locator('.ant-select', { has: admin.locator('#form-AlarmRule_kind') });
+    await chooseOption(admin, kind, 'Above high');
     await expect
       .poll(async () => (await shown()).filter((name) => thresholds.includes(name)))
       .toEqual(['High', 'Hysteresis']);
-    await form(admin).locator('#form-AlarmRule_kind').click();
-    await visibleOption(admin, 'No data').click();
+    await chooseOption(admin, kind, 'No data');
     await expect
       .poll(async () => (await shown()).filter((name) => thresholds.includes(name)))
       .toEqual(['No data (min)']);
