@@ -51,6 +51,7 @@ import { publicTraceRoutes } from './modules/trace/public/public-trace.routes';
 import { traceChainRoutes } from './modules/trace/chain/chain.routes';
 import { pageSettingRoutes } from './modules/trace/page-setting/page-setting.routes';
 import { tracePhotoRoutes } from './modules/trace/photos/trace-photo.routes';
+import { traceMapRoutes } from './modules/trace/map/trace-map.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { lookupRoutes } from './modules/admin/lookup.routes';
@@ -288,6 +289,8 @@ export async function buildApp({
   // The public page's settings (/traceabilitySystem/traceHomeMode) and the trace photos.
   await app.register(pageSettingRoutes, { db });
   await app.register(tracePhotoRoutes, { db, storage: iotModel.storage });
+  // The digital map (/traceabilitySystem/digitalMap): bases, plots and their devices.
+  await app.register(traceMapRoutes, { db, grants });
   // Every tenant lists every granted route as a URL permission, including routes added since.
   app.addHook('onReady', async () => {
     await db.system((sql) => grants.syncCatalogue(sql));

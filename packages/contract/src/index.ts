@@ -46,3 +46,4 @@ export * from './trace/public-trace-paths';
 export * from './api/trace-chain';
 export * from './api/trace-page-setting';
 export * from './api/trace-photo';
+export * from './api/trace-map';

@@ -15,6 +15,7 @@ import {
   traceShipmentEntity,
   TRACE_PHOTO_CALLS,
   TRACE_CHAIN_CALLS,
+  TRACE_MAP_CALLS,
 } from '@shuili/contract';
 
 /** The entities of the traceability screens, each on the screen its declaration names. */
@@ -55,6 +56,8 @@ export const TRACE_OPERATOR_CALLS: readonly string[] = [
   TRACE_CHAIN_CALLS.epcis,
   TRACE_CHAIN_CALLS.labels,
   TRACE_CHAIN_CALLS.certificate,
+  // The digital map (an operator page); its devices' live values follow the telemetry grants.
+  TRACE_MAP_CALLS.query,
 ];
 
 /** The export buttons of the operator's traceability screens. */
