@@ -109,7 +109,9 @@ export const AREA_PAGES: Record<string, LazyPage<AreaScreenProps>> = {
   TraceBasePage: monitorScreen(() => import('../features/trace/TraceBasePage'), 'TraceBasePage', [
     'trace',
   ]),
-  TraceAreaPage: monitorScreen(() => import('../features/trace/TraceAreaPage'), 'TraceAreaPage'),
+  TraceAreaPage: monitorScreen(() => import('../features/trace/TraceAreaPage'), 'TraceAreaPage', [
+    'trace',
+  ]),
   TracePlantPage: monitorScreen(() => import('../features/trace/TracePlantPage'), 'TracePlantPage'),
   TraceGrowPage: monitorScreen(() => import('../features/trace/TraceGrowPage'), 'TraceGrowPage', [
     'trace',
