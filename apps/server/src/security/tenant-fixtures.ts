@@ -320,6 +320,19 @@ export async function createTenantFixtures(
     values: { baseId: base.id },
     marker: base.marker,
   });
+  // And one of the growth record fixture, so its list has something to find.
+  const record = byTable.get('trace_growth_record')!;
+  const recordPhoto = await send(
+    server,
+    {
+      method: 'POST',
+      url: TRACE_PHOTO_CALLS.growthUpload,
+      query: { id: record.id, fileName: `${record.marker}.png` },
+      raw: { bytes: PNG, type: 'application/octet-stream' },
+    },
+    adminToken,
+  );
+  if (recordPhoto.status !== 200) throw new Error(`trace photo: ${recordPhoto.text}`);
   const pageTitle = unique().text;
   markers.push(pageTitle);
   await api('POST', TRACE_PAGE_SETTING_CALLS.save, {
