@@ -3,7 +3,12 @@
 // alarms by level) run from the benchmark process. The overview also answers every located
 // device of the areas for its map; its statements over every device are timed alone too, for the
 // profile.
-import { ALARM_LEVELS, AREAS, WORKBENCH_CALLS, type WorkbenchOverview } from '@shuili/contract';
+import {
+  ALARM_LEVELS,
+  DEVICE_AREAS,
+  WORKBENCH_CALLS,
+  type WorkbenchOverview,
+} from '@shuili/contract';
 import { isDeepStrictEqual } from 'node:util';
 import type { Database, Sql } from '../../apps/server/src/db/database';
 import { workbenchRepo } from '../../apps/server/src/modules/monitor/workbench/workbench.repo';
@@ -18,7 +23,8 @@ interface Counts {
   levels: Record<string, number>;
 }
 
-const KINDS = AREAS.flatMap((area) => area.kinds);
+// The workbench counts the areas that have devices (traceability has pages only).
+const KINDS = DEVICE_AREAS.flatMap((area) => area.kinds);
 
 /** The peer: two GROUP BY statements in the tenant's transaction. */
 async function peerCounts(db: Database, tenantId: string): Promise<Counts> {
@@ -37,7 +43,7 @@ async function peerCounts(db: Database, tenantId: string): Promise<Counts> {
         GROUP BY level`,
     );
     return {
-      areas: AREAS.map((area) => {
+      areas: DEVICE_AREAS.map((area) => {
         const mine = kinds.rows.filter((row) => area.kinds.includes(row.kind as never));
         const sum = (pick: (row: (typeof mine)[number]) => number) =>
           mine.reduce((total, row) => total + pick(row), 0);
