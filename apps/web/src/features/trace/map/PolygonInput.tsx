@@ -19,8 +19,8 @@ const VERTEX_HTML =
  * A plot's outline (GeoJSON Polygon, WGS 84) drawn on the map, as the plot form's control for
  * the `polygon` field: a click on the map adds a corner, a corner dragged moves, a corner clicked
  * is removed, Clear starts again; the area in mu shows as it changes (the server's formula).
- * The map opens on the outline, else on the base picked in the form. Leaflet's own draggable
- * markers and polygon redraw do it: no drawing plugin.
+ * The form's area takes the drawn outline's. The map opens on the outline, else on the base
+ * picked in the form. Leaflet's own draggable markers and polygon redraw do it: no plugin.
  */
 export function PolygonInput({
   value,
@@ -39,12 +39,16 @@ export function PolygonInput({
   const settings = useConsoleSettings();
   const tiles = settings.data?.mapTileUrl;
   const settled = !settings.isPending;
-  const baseId = Form.useWatch('baseId') as unknown;
+  const form = Form.useFormInstance();
+  const baseId = Form.useWatch('baseId', form) as unknown;
   const bases = useQuery({
     queryKey: ['trace', 'map'],
     queryFn: ({ signal }) => http.get<TraceMap>(TRACE_MAP_CALLS.query, { signal, silent: true }),
   });
-  const base = bases.data?.bases.find((one) => one.id === String(baseId ?? ''));
+  // The form's reference select holds {value, label}.
+  const chosen =
+    typeof baseId === 'object' && baseId !== null ? (baseId as { value?: unknown }).value : baseId;
+  const base = bases.data?.bases.find((one) => one.id === String(chosen ?? ''));
 
   // What the form holds changed from outside (a reset, another row): follow it.
   const sent = useRef<string>(typeof value === 'string' ? value : '');
@@ -61,6 +65,9 @@ export function PolygonInput({
     const text = polygonText(next);
     sent.current = text;
     onChange?.(text);
+    // A new outline has a new area: the form's area follows it (still editable after drawing),
+    // or an edited plot would keep the area of its old outline.
+    if (next.length >= 3) form.setFieldValue('areaMu', ringMu(next));
   };
   const latest = useRef({ vertices, commit });
   useEffect(() => {
@@ -70,6 +77,7 @@ export function PolygonInput({
   useEffect(() => {
     if (!settled) return undefined;
     let map: LeafletMap | undefined;
+    let observer: ResizeObserver | undefined;
     let disposed = false;
     void loadLeaflet().then((L) => {
       if (disposed || !host.current) return;
@@ -81,30 +89,40 @@ export function PolygonInput({
         latest.current.commit([...latest.current.vertices, [lng, lat]]);
       });
       setReady({ map, layer: L.layerGroup().addTo(map) });
+      // The form opens in a dialog that grows into place: the map follows its size.
+      observer = new ResizeObserver(() => map?.invalidateSize());
+      observer.observe(host.current);
     });
     return () => {
       disposed = true;
+      observer?.disconnect();
       setReady(undefined);
       map?.remove();
     };
   }, [settled, tiles]);
 
-  // Open on the outline when there is one, else on the base; once per map.
   const centred = useRef<LeafletMap | undefined>(undefined);
+  // What the view was opened on (for the reader's tests: draw once the base is in view).
+  const [openedOn, setOpenedOn] = useState<'outline' | 'base'>();
+  // Open on the outline when there is one, else on the base; once per map.
   useEffect(() => {
     if (!ready || centred.current === ready.map) return;
-    if (vertices.length > 0) {
-      centred.current = ready.map;
-      void loadLeaflet().then((L) =>
+    const located = base?.lat != null && base.lng != null ? base : undefined;
+    if (vertices.length === 0 && !located) return;
+    centred.current = ready.map;
+    void loadLeaflet().then((L) => {
+      if (vertices.length > 0) {
         ready.map.fitBounds(L.latLngBounds(vertices.map(([lng, lat]) => [lat, lng])), {
           padding: [24, 24],
           maxZoom: 18,
-        }),
-      );
-    } else if (base?.lat != null && base.lng != null) {
-      centred.current = ready.map;
-      ready.map.setView([base.lat, base.lng], 16);
-    }
+          animate: false,
+        });
+        setOpenedOn('outline');
+      } else if (located) {
+        ready.map.setView([located.lat!, located.lng!], 16, { animate: false });
+        setOpenedOn('base');
+      }
+    });
   }, [ready, vertices, base]);
 
   // The corners and the outline, drawn again whenever they change.
@@ -152,6 +170,7 @@ export function PolygonInput({
       id={id}
       data-testid="trace-outline-editor"
       data-vertices={vertices.length}
+      data-view={openedOn}
     >
       {(tilesFailed || settings.isError) && (
         <Alert type="warning" showIcon title={t('trace.map.tilesFailed')} />

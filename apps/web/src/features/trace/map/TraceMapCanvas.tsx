@@ -84,7 +84,7 @@ export function TraceMapCanvas({
           weight: selected ? 3 : 1.5,
           fillColor: color,
           fillOpacity: selected ? 0.5 : 0.3,
-          className: 'trace-map-plot',
+          className: `trace-map-plot trace-map-plot-${plot.id}`,
         })
           .bindTooltip(textElement(plot.areaName), { sticky: true })
           .on('click', () => select.current(plot.id))
@@ -93,17 +93,31 @@ export function TraceMapCanvas({
       for (const base of bases) {
         if (base.lat === null || base.lng === null) continue;
         points.push([base.lat, base.lng]);
+        // The pin stands above its point, so the plots around it stay visible and clickable.
         const icon = L.divIcon({
-          className: 'trace-map-base',
+          className: `trace-map-base trace-map-base-${base.id}`,
           html: '<span style="display:block;width:14px;height:14px;border-radius:3px;background:#722ed1;border:2px solid #fff;box-shadow:0 0 2px #0006"></span>',
           iconSize: [14, 14],
+          iconAnchor: [7, 20],
         });
+        // A base clicked: the view closes in on it and its plots (bases lie kilometres apart).
+        const own = plots.flatMap((plot) =>
+          plot.baseId === base.id && plot.ring
+            ? plot.ring.map(([lng, lat]) => [lat, lng] as [number, number])
+            : [],
+        );
         L.marker([base.lat, base.lng], { icon, keyboard: false })
           .bindTooltip(textElement(base.baseName), {
             permanent: true,
             direction: 'top',
-            offset: [0, -8],
+            offset: [0, -20],
           })
+          .on('click', () =>
+            ready.map.fitBounds(L.latLngBounds([[base.lat!, base.lng!], ...own]), {
+              padding: [48, 48],
+              maxZoom: 17,
+            }),
+          )
           .addTo(ready.layer);
       }
       for (const device of devices) {
