@@ -1,8 +1,6 @@
-/** One mu (亩) in square metres. */
-const SQUARE_METRES_PER_MU = 10_000 / 15;
-const EARTH_RADIUS_M = 6_371_008.8;
+import { ringSquareMetres, type PlotRing as Ring } from '@shuili/contract';
 
-type Ring = Array<[number, number]>;
+export { ringMu } from '@shuili/contract';
 
 /**
  * The outer ring of a GeoJSON Polygon in WGS 84 given as text, or undefined when it is not one:
@@ -40,21 +38,4 @@ export function polygonRing(text: string): Ring | undefined {
     rings.push(points);
   }
   return rings[0];
-}
-
-/** The area a closed ring encloses on the sphere, in m² (Chamberlain & Duquette 2007). */
-export function ringSquareMetres(ring: Ring): number {
-  const rad = Math.PI / 180;
-  let sum = 0;
-  for (let i = 0; i < ring.length - 1; i++) {
-    const [lon1, lat1] = ring[i]!;
-    const [lon2, lat2] = ring[i + 1]!;
-    sum += (lon2 - lon1) * rad * (2 + Math.sin(lat1 * rad) + Math.sin(lat2 * rad));
-  }
-  return Math.abs((sum * EARTH_RADIUS_M * EARTH_RADIUS_M) / 2);
-}
-
-/** The area of a plot's ring in mu, to 2 decimals. */
-export function ringMu(ring: Ring): number {
-  return Math.round((ringSquareMetres(ring) / SQUARE_METRES_PER_MU) * 100) / 100;
 }

@@ -1,27 +1,14 @@
-/** A ring of [longitude, latitude] positions in WGS 84, as GeoJSON writes them. */
-export type Ring = Array<[number, number]>;
+import { ringMu as closedRingMu, type PlotRing } from '@shuili/contract';
 
-/** One mu (亩) in square metres. */
-const SQUARE_METRES_PER_MU = 10_000 / 15;
-const EARTH_RADIUS_M = 6_371_008.8;
+/** A ring of [longitude, latitude] positions in WGS 84, as GeoJSON writes them. */
+export type Ring = PlotRing;
 
 /**
- * The area of an open or closed ring in mu, to 2 decimals: the spherical formula the server
- * computes a plot's area with (modules/trace/trace-geo.ts, Chamberlain & Duquette 2007), so the
- * editor shows what will be saved.
+ * The area of an open or closed ring in mu, to 2 decimals: the server's own figure (the
+ * contract's ringMu), so the editor shows what will be saved.
  */
 export function ringMu(points: Ring): number {
-  if (points.length < 3) return 0;
-  const ring = closed(points);
-  const rad = Math.PI / 180;
-  let sum = 0;
-  for (let i = 0; i < ring.length - 1; i++) {
-    const [lon1, lat1] = ring[i]!;
-    const [lon2, lat2] = ring[i + 1]!;
-    sum += (lon2 - lon1) * rad * (2 + Math.sin(lat1 * rad) + Math.sin(lat2 * rad));
-  }
-  const squareMetres = Math.abs((sum * EARTH_RADIUS_M * EARTH_RADIUS_M) / 2);
-  return Math.round((squareMetres / SQUARE_METRES_PER_MU) * 100) / 100;
+  return points.length < 3 ? 0 : closedRingMu(closed(points));
 }
 
 /** The ring with its first position repeated at the end (GeoJSON's closed ring). */
