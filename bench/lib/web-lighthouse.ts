@@ -50,19 +50,35 @@ const metric = (audits: Record<string, { numericValue?: number }>, id: string) =
   return value;
 };
 
+/**
+ * Lighthouse's own failures to record a trace, which it asks to be run again for ("Something
+ * went wrong with recording the trace"): seen on a loaded 2-core machine, never about the page.
+ */
+const TRACE_RECORDING_ERRORS = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'NO_RESOURCE_REQUEST',
+]);
+const TRACE_ATTEMPTS = 3;
+
 /** One Lighthouse navigation of `url` with the performance category only. */
 export async function lighthouseRun(
   port: number,
   url: string,
   preset: Preset,
 ): Promise<LighthouseRun> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    CONFIGS[preset],
-  );
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      CONFIGS[preset],
+    );
+    lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const code = lhr.runtimeError?.code;
+    if (!code || !TRACE_RECORDING_ERRORS.has(code) || attempt === TRACE_ATTEMPTS) break;
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
   if (score === null || score === undefined) throw new Error(`no performance score for ${url}`);
