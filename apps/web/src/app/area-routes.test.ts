@@ -93,8 +93,13 @@ const ISSUE_20_PATHS = [
   '/skgg/revenue',
 ];
 
-/** Issue 21: farm traceability (/traceabilitySystem), its entity screens (features/trace). */
+/**
+ * Issue 21: farm traceability (/traceabilitySystem): its entity screens, the public page's
+ * settings, the digital map and a batch's resume (features/trace).
+ */
 const ISSUE_21_PATHS = [
+  '/traceabilitySystem/traceHomeMode',
+  '/traceabilitySystem/digitalMap',
   '/traceabilitySystem/base',
   '/traceabilitySystem/area',
   '/traceabilitySystem/plant',
@@ -104,6 +109,7 @@ const ISSUE_21_PATHS = [
   '/traceabilitySystem/process',
   '/traceabilitySystem/package',
   '/traceabilitySystem/logistics',
+  '/traceabilitySystem/resume',
 ];
 
 const AREA_PATHS = [...ISSUE_PATHS, ...ISSUE_19_PATHS, ...ISSUE_20_PATHS, ...ISSUE_21_PATHS];
