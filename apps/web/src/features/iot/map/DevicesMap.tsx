@@ -1,10 +1,9 @@
 import { Alert, Empty, Flex } from 'antd';
-import type { LayerGroup, Map as LeafletMap } from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleSettings } from '../../../lib/console-settings';
 import { textElement } from '../../../lib/text-element';
-import { addTiles, loadLeaflet } from './leaflet-loader';
+import { loadLeaflet } from './leaflet-loader';
+import { useLayerMap } from './use-layer-map';
 
 /** One device on the map: where it stands, its name and the colour of its state. */
 export interface DeviceMarker {
@@ -31,33 +30,12 @@ export interface DevicesMapProps {
 export function DevicesMap({ markers, onSelect, height = 480 }: DevicesMapProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const [ready, setReady] = useState<{ map: LeafletMap; layer: LayerGroup } | undefined>();
-  const settings = useConsoleSettings();
-  const tiles = settings.data?.mapTileUrl;
-  const settled = !settings.isPending;
   const hasMarkers = markers.length > 0;
+  const { ready, tilesFailed } = useLayerMap(host, hasMarkers);
   const select = useRef(onSelect);
   useEffect(() => {
     select.current = onSelect;
   });
-
-  useEffect(() => {
-    if (!settled || !hasMarkers) return undefined;
-    let map: LeafletMap | undefined;
-    let disposed = false;
-    void loadLeaflet().then((L) => {
-      if (disposed || !host.current) return;
-      map = L.map(host.current, { zoomSnap: 0.5 });
-      addTiles(L, map, tiles, () => setTilesFailed(true));
-      setReady({ map, layer: L.layerGroup().addTo(map) });
-    });
-    return () => {
-      disposed = true;
-      setReady(undefined);
-      map?.remove();
-    };
-  }, [settled, tiles, hasMarkers]);
 
   // The set of devices shown: the view is fitted to it when it changes.
   const ids = markers.map((marker) => marker.id).join(',');
@@ -89,9 +67,7 @@ export function DevicesMap({ markers, onSelect, height = 480 }: DevicesMapProps)
   if (!hasMarkers) return <Empty description={t('iot.map.noLocation')} />;
   return (
     <Flex vertical gap={8} style={{ width: '100%' }} data-testid="devices-map">
-      {(tilesFailed || settings.isError) && (
-        <Alert type="warning" showIcon title={t('iot.map.tilesFailed')} />
-      )}
+      {tilesFailed && <Alert type="warning" showIcon title={t('iot.map.tilesFailed')} />}
       <div
         ref={host}
         style={{ width: '100%', height, background: '#eef2f5' }}

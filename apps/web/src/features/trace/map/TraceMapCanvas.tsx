@@ -1,11 +1,10 @@
 import type { TraceMapBase, TraceMapPlot } from '@shuili/contract';
 import { Alert, Flex } from 'antd';
-import type { LayerGroup, Map as LeafletMap } from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsoleSettings } from '../../../lib/console-settings';
 import { textElement } from '../../../lib/text-element';
-import { addTiles, loadLeaflet } from '../../iot/map/leaflet-loader';
+import { loadLeaflet } from '../../iot/map/leaflet-loader';
+import { useLayerMap } from '../../iot/map/use-layer-map';
 import { deviceColor } from '../../monitor/widgets/widget-colors';
 import type { AreaDevice } from '../../monitor/widgets/widget-types';
 import { PLOT_STATE_COLOR, plotState } from './plot-colors';
@@ -36,32 +35,11 @@ export function TraceMapCanvas({
 }: TraceMapCanvasProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const [ready, setReady] = useState<{ map: LeafletMap; layer: LayerGroup } | undefined>();
-  const settings = useConsoleSettings();
-  const tiles = settings.data?.mapTileUrl;
-  const settled = !settings.isPending;
+  const { ready, tilesFailed } = useLayerMap(host);
   const select = useRef(onSelectPlot);
   useEffect(() => {
     select.current = onSelectPlot;
   });
-
-  useEffect(() => {
-    if (!settled) return undefined;
-    let map: LeafletMap | undefined;
-    let disposed = false;
-    void loadLeaflet().then((L) => {
-      if (disposed || !host.current) return;
-      map = L.map(host.current, { zoomSnap: 0.5 });
-      addTiles(L, map, tiles, () => setTilesFailed(true));
-      setReady({ map, layer: L.layerGroup().addTo(map) });
-    });
-    return () => {
-      disposed = true;
-      setReady(undefined);
-      map?.remove();
-    };
-  }, [settled, tiles]);
 
   const shapes = [
     ...bases.map((base) => `b${base.id}`),
@@ -142,9 +120,7 @@ export function TraceMapCanvas({
 
   return (
     <Flex vertical gap={8} style={{ width: '100%' }}>
-      {(tilesFailed || settings.isError) && (
-        <Alert type="warning" showIcon title={t('trace.map.tilesFailed')} />
-      )}
+      {tilesFailed && <Alert type="warning" showIcon title={t('trace.map.tilesFailed')} />}
       <div
         ref={host}
         style={{ width: '100%', height, background: '#eef2f5' }}
