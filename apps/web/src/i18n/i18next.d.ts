@@ -4,6 +4,7 @@ import type admin from './features/admin/en.json';
 import type billing from './features/billing/en.json';
 import type home from './features/home/en.json';
 import type iot from './features/iot/en.json';
+import type jobs from './features/jobs/en.json';
 import type monitor from './features/monitor/en.json';
 import type resource from './features/resource/en.json';
 import type routes from './features/routes/en.json';
@@ -25,7 +26,8 @@ declare module 'i18next' {
         typeof home &
         typeof routes &
         typeof trace &
-        typeof account;
+        typeof account &
+        typeof jobs;
     };
   }
 }
