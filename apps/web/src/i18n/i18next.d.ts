@@ -9,6 +9,7 @@ import type monitor from './features/monitor/en.json';
 import type resource from './features/resource/en.json';
 import type routes from './features/routes/en.json';
 import type trace from './features/trace/en.json';
+import type workflow from './features/workflow/en.json';
 
 // Typed keys: a typo in t('...') fails the type check instead of showing the raw key. The key space
 // is the base file and every feature area's file together (i18n.ts loads the areas with their
@@ -26,6 +27,7 @@ declare module 'i18next' {
         typeof home &
         typeof routes &
         typeof trace &
+        typeof workflow &
         typeof account &
         typeof jobs;
     };
