@@ -6,6 +6,8 @@ export interface OutgoingMessage {
   recipient: string;
   subject?: string;
   body: string;
+  /** Files sent with an e-mail (a scheduled report). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /**
@@ -30,12 +32,17 @@ export class OutboxNotifier implements Notifier {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db.system((sql) =>
-      sql.query(
-        'INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',
+    await this.db.system(async (sql) => {
+      const { rows } = await sql.query<{ id: string }>(
+        'INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text',
         [message.channel, message.recipient, message.subject ?? null, message.body],
-      ),
-    );
+      );
+      for (const file of message.attachments ?? [])
+        await sql.query(
+          'INSERT INTO outbox_attachment (message_id, filename, content_type, content) VALUES ($1, $2, $3, $4)',
+          [rows[0]!.id, file.filename, file.contentType, file.content],
+        );
+    });
     const body = this.logBodies ? message.body : message.body.replace(/\d/g, '•');
     this.log.info(
       { channel: message.channel, recipient: message.recipient },

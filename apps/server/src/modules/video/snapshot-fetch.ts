@@ -1,8 +1,8 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net, { type LookupFunction } from 'node:net';
+import net from 'node:net';
 import { DEVICE_FILE_MAX_BYTES } from '@shuili/contract';
+import { guardedLookup } from '../../http/address-guard';
 import { snapshotAddressAllowed } from '../../http/video-sources';
 
 /** Why a snapshot could not be fetched: a message key of the contract's catalogue. */
@@ -47,21 +47,9 @@ export async function fetchSnapshot(address: string, source: SnapshotSource): Pr
     throw new SnapshotRefused('video.snapshotAddressRefused', { host });
 
   let refusedAddress = false;
-  const lookup: LookupFunction = (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, found) => {
-      if (error) return callback(error, '', 4);
-      const addresses = found as dns.LookupAddress[];
-      // Every address the name has must be allowed: a client may try any of them.
-      if (
-        addresses.some((one) => !snapshotAddressAllowed(hostname, one.address, source.allowedHosts))
-      ) {
-        refusedAddress = true;
-        return callback(new Error('address refused'), '', 4);
-      }
-      if (options.all) return callback(null, addresses as unknown as string, 4);
-      return callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
+  const lookup = guardedLookup(source.allowedHosts, () => {
+    refusedAddress = true;
+  });
 
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Buffer>((resolve, reject) => {
