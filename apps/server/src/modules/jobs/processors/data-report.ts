@@ -149,7 +149,9 @@ export const dataReportProcessor: JobProcessor = {
       `report ${dayText(period.start, ctx.timeZone)} – ${dayText(new Date(period.end.getTime() - 1), ctx.timeZone)}: ${report.series.length} series`,
     );
     ctx.signal.throwIfAborted();
-    const file = await renderExport(format, areaReportTable(report, SHEET_LANG), {});
+    const file = await renderExport(format, areaReportTable(report, SHEET_LANG), {
+      log: ctx.logger,
+    });
     const filename = exportFileName(`report-${area.code}`, format, undefined, ctx.timeZone);
     if (!ctx.notifier) throw new Error('no e-mail service on this node');
     const claimed = await ctx.db.tenant(ctx.tenantId, (sql) => claimEffect(sql, ctx, MAIL));

@@ -11,6 +11,7 @@ import type { JobRunContext } from '../job-processor';
 import { addJob } from '../jobs-test-kit';
 import { JOB_PROCESSORS } from '.';
 import { rotationJobKey } from './irrigation-program';
+import { lastPeriod } from './data-report';
 import { lastDays } from './recompute-rollups';
 
 let sequence = 0;
@@ -42,6 +43,40 @@ async function startService() {
     },
   };
 }
+
+describe('the periods of processors', () => {
+  it("a data report's last period is yesterday, the last 7 days or last month in the zone", () => {
+    const now = new Date('2026-03-15T03:00:00Z'); // 11:00 on the 15th in Shanghai
+    const iso = (period: { start: Date; end: Date; bucket: string }) => [
+      period.start.toISOString(),
+      period.end.toISOString(),
+      period.bucket,
+    ];
+    expect(iso(lastPeriod('day', now, 'Asia/Shanghai'))).toEqual([
+      '2026-03-13T16:00:00.000Z',
+      '2026-03-14T16:00:00.000Z',
+      'hour',
+    ]);
+    expect(iso(lastPeriod('week', now, 'Asia/Shanghai'))).toEqual([
+      '2026-03-07T16:00:00.000Z',
+      '2026-03-14T16:00:00.000Z',
+      'day',
+    ]);
+    expect(iso(lastPeriod('month', new Date('2026-01-10T00:00:00Z'), 'Asia/Shanghai'))).toEqual([
+      '2025-11-30T16:00:00.000Z',
+      '2025-12-31T16:00:00.000Z',
+      'day',
+    ]);
+  });
+
+  it('recompute rollups maps the last days, oldest first, today included (UTC days)', () => {
+    expect(lastDays(3, new Date('2026-03-01T05:00:00Z'))).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
+  });
+});
 
 describe.each(BACKENDS)('built-in job processors on $backend', ({ backend, available }) => {
   let server: TestServer;

@@ -62,7 +62,11 @@ function call(ctx: JobRunContext, url: URL, signal: AbortSignal): Promise<Webhoo
           text: Buffer.concat(chunks).toString('utf8').slice(0, RESULT_CHARS),
         });
       response.on('end', done);
-      response.on('close', done);
+      // Closed early: by the read limit (what was read is enough) or by the connection.
+      response.on('close', () => {
+        if (response.complete || size >= READ_MAX_BYTES) done();
+        else reject(signal.reason ?? new Error('the connection closed before the answer ended'));
+      });
       response.on('error', (error) => reject(error));
     });
     request.on('error', (error) =>
