@@ -6,7 +6,7 @@ import { call, signIn } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
 import { OutboxNotifier } from '../../notify/notifier';
 import { createZone, irrigationDevice } from '../../monitor/irrigation/irrigation-test-kit';
-import { runsOfKey, tenantIdOf, until } from '../../scheduler/scheduler-test-kit';
+import { runsOfKey, tenantIdOf, triggerOfKey, until } from '../../scheduler/scheduler-test-kit';
 import type { JobRunContext } from '../job-processor';
 import { addJob } from '../jobs-test-kit';
 import { JOB_PROCESSORS } from '.';
@@ -436,6 +436,9 @@ describe.each(BACKENDS)('built-in job processors on $backend', ({ backend, avail
       'the start ran',
     );
     expect(runs).toHaveLength(1);
+    // The second run did not arm the start again: its one trigger stays done, with one run.
+    expect((await triggerOfKey(server.db, rotationJobKey(ctx.idempotencyKey)))?.state).toBe('done');
+    expect(await runsOfKey(server.db, rotationJobKey(ctx.idempotencyKey))).toHaveLength(1);
     const holds = await server.db.systemStatement<{ n: number }>(
       `SELECT count(*)::int AS n FROM irrigation_channel_hold WHERE holder = $1 AND until > now()`,
       [`rotation:${scheduleId}`],
