@@ -470,6 +470,15 @@ export async function stopWorkflowInstance(
   by: string,
   mails: PendingMails,
 ): Promise<WfRefusal | undefined> {
+  // The running job instances first, then the run: the order a job instance's end takes (its
+  // row, then the run's in the listener), so a stop and an end cannot deadlock.
+  await sql.query(
+    `SELECT id FROM job_instance WHERE id IN (
+       SELECT job_instance_id FROM workflow_node_instance
+        WHERE wf_instance_id = $1 AND status = 'RUNNING')
+      ORDER BY id FOR UPDATE`,
+    [id],
+  );
   const wf = await lockWfInstance(sql, id);
   if (!wf) return { refused: 'missing' };
   if (!OPEN_WF_STATES.includes(wf.status)) return { refused: 'state', status: wf.status };
