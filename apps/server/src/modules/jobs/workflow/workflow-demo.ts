@@ -85,11 +85,11 @@ export async function seedDemoWorkflow(
     payload: { workflowId },
   });
 
-  // Last night's run at 01:30 local demo time (UTC+8), all three nodes succeeded.
+  // Last night's run: the latest 01:30 in the demo's zone (UTC+8) at least an hour ago.
   const day = 86_400_000;
-  const expected = new Date(
-    Math.floor((Date.now() + 8 * 3_600_000) / day) * day - day + 5_400_000 - 8 * 3_600_000,
-  );
+  const zone = 8 * 3_600_000;
+  const today = Math.floor((Date.now() + zone) / day) * day - zone + 5_400_000;
+  const expected = new Date(today <= Date.now() - 3_600_000 ? today : today - day);
   const at = (seconds: number) => new Date(expected.getTime() + seconds * 1000);
   const context = {
     district: 'demo',
