@@ -56,6 +56,9 @@ const LIMITS = [
   'minMemoryGb',
   'minDiskGb',
 ] as const;
+/** The fixed rate or delay the scheduler takes (as the server checks it): a second to a year. */
+const MIN_FIXED_MS = 1000;
+const MAX_FIXED_MS = 366 * 86_400_000;
 /** Room the dialog leaves above and below its fields, so its buttons stay on screen. */
 const DIALOG_CHROME_PX = 220;
 
@@ -182,21 +185,23 @@ function JobForm({
     );
   };
 
+  // The type is read when the check runs: a change of type checks the expression again.
   const expressionRules: Rule[] = [
-    {
+    ({ getFieldValue }) => ({
       validator: async (_rule, value: unknown) => {
+        const type = getFieldValue('timeExpressionType') as string | undefined;
         const text = typeof value === 'string' ? value.trim() : '';
-        if (timeType === 'CRON') {
+        if (type === 'CRON') {
           if (!text) throw new Error(t('jobs.form.cronRequired'));
           const problem = cronProblem(text);
           if (problem) throw new Error(cronProblemText(problem, translate));
-        } else if (isTimed(timeType)) {
+        } else if (isTimed(type)) {
           if (!text) throw new Error(t('jobs.form.fixedRequired'));
-          if (!/^\d+$/.test(text) || Number(text) < 1000 || Number(text) > 86_400_000)
-            throw new Error(t('jobs.form.fixedInvalid', { min: 1000, max: 86_400_000 }));
+          if (!/^\d+$/.test(text) || Number(text) < MIN_FIXED_MS || Number(text) > MAX_FIXED_MS)
+            throw new Error(t('jobs.form.fixedInvalid', { min: MIN_FIXED_MS, max: MAX_FIXED_MS }));
         }
       },
-    },
+    }),
   ];
 
   const onProcessorChange = (next: ProcessorType) => {

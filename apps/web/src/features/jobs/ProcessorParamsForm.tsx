@@ -111,10 +111,18 @@ function useParamRules(): (param: ProcessorParam, name: string) => Rule[] {
   return (param, name) => {
     const rules: Rule[] = [];
     if (param.required)
+      // A check of its own: a typed `required` rule would also check the value's type (a
+      // number is no string), naming the parameter required when it is filled.
       rules.push({
         required: true,
-        message: t('validation.required', { field: name }),
-        type: param.kind === 'emails' ? 'array' : undefined,
+        validator: async (_rule, value: unknown) => {
+          const empty =
+            value === undefined ||
+            value === null ||
+            (typeof value === 'string' && value.trim() === '') ||
+            (Array.isArray(value) && value.length === 0);
+          if (empty) throw new Error(t('validation.required', { field: name }));
+        },
       });
     if (param.kind === 'emails')
       rules.push({

@@ -41,6 +41,8 @@ import { InstanceStatusTag } from './InstanceStatusTag';
 const PAGE_SIZES = [10, 20, 50, 100];
 /** While a shown instance has not ended, the list asks again this often. */
 const LIVE_MS = 2000;
+/** Otherwise this often: instances the schedules make meanwhile appear without a reload. */
+const IDLE_MS = 10_000;
 /** The job filter offers this many jobs (a district has tens). */
 const JOB_OPTIONS = 200;
 const FIELDS = jobInstanceEntity.fields;
@@ -61,9 +63,14 @@ export function TaskInstancePage() {
   const jobId = search.get('jobId') ?? undefined;
   const [statuses, setStatuses] = useState<string[]>([]);
   const [page, setPage] = useState({ currentPage: 1, pageSize: PAGE_SIZES[0]! });
-  const [detailId, setDetailId] = useState<string | undefined>(
-    () => search.get('instanceId') ?? undefined,
-  );
+  // A link to an instance (the run-once toast) opens its details, also on a page kept open.
+  const linked = search.get('instanceId') ?? undefined;
+  const [detailId, setDetailId] = useState<string | undefined>(linked);
+  const [shownLink, setShownLink] = useState(linked);
+  if (linked !== shownLink) {
+    setShownLink(linked);
+    if (linked) setDetailId(linked);
+  }
   const mayStopAny = usePermission('taskinstance:stop');
   const mayRetryAny = usePermission('taskinstance:retry');
 
@@ -87,7 +94,7 @@ export function TaskInstancePage() {
     queryKey: [...resourceKey(jobInstanceEntity), 'page', params],
     queryFn: ({ signal }) => instances.query(params, signal),
     placeholderData: (previous) => previous,
-    refetchInterval: (query) => (anyLive(query.state.data?.list ?? []) ? LIVE_MS : false),
+    refetchInterval: (query) => (anyLive(query.state.data?.list ?? []) ? LIVE_MS : IDLE_MS),
   });
   const rows = list.data?.list ?? [];
 

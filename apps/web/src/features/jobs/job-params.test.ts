@@ -1,4 +1,4 @@
-import { parseProcessorParams } from '@shuili/contract';
+import { parseProcessorParams, PROCESSORS } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
 import { jobParamsOf, paramValuesOf } from './job-params';
 
@@ -57,9 +57,11 @@ describe('processor parameter form', () => {
   });
 
   it('round-trips through the server check of every processor', () => {
+    const area = PROCESSORS.dataReport.params.find((param) => param.name === 'areaCode')!;
+    const areaCode = area.options?.[0]?.value ?? 'A1';
     const filled: Record<string, Record<string, unknown>> = {
       irrigationProgram: { scheduleId: '12' },
-      dataReport: { areaCode: 'A1', recipients: ['a@x.cn'] },
+      dataReport: { areaCode, recipients: ['a@x.cn'] },
       retentionSweep: {},
       alarmDigest: {},
       recomputeRollups: {},
