@@ -1,5 +1,5 @@
 import { BranchesOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Spin, Tooltip } from 'antd';
+import { Button, Empty, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import styles from './workflow.module.css';
 
@@ -32,16 +32,16 @@ export function EditorPalette({ jobs, loading, search, onSearch, onAdd }: Editor
       <span title={text}>
         {icon} {text}
       </span>
-      <Tooltip title={t('workflow.editor.addToCanvas')}>
-        <Button
-          size="small"
-          type="text"
-          icon={<PlusOutlined />}
-          aria-label={t('workflow.editor.addToCanvas')}
-          onClick={() => onAdd(payload)}
-          data-testid={`${testId}-add`}
-        />
-      </Tooltip>
+      {/* A native tooltip: antd's would cover the next item's button. */}
+      <Button
+        size="small"
+        type="text"
+        icon={<PlusOutlined />}
+        title={t('workflow.editor.addToCanvas')}
+        aria-label={t('workflow.editor.addToCanvas')}
+        onClick={() => onAdd(payload)}
+        data-testid={`${testId}-add`}
+      />
     </div>
   );
   return (
