@@ -107,6 +107,29 @@ it('makes a CRON job in the job form, showing its next five trigger times', asyn
   await expect.poll(() => screen.getByText(name).count()).toBe(1);
 });
 
+it('edits the job: the form reads its parameters back, and saves what changed', async () => {
+  const screen = view(page, JOBS);
+  await screen.locator('tr', { hasText: name }).getByTestId('row-edit').click();
+  const dialog = form(page);
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('job-time-expression').inputValue()).toBe(CRON);
+  await expect.poll(() => dialog.getByTestId('job-next-time').count()).toBe(5);
+  const hours = dialog.getByTestId('job-param-hours').locator('input');
+  expect(await hours.inputValue()).toBe('6');
+  expect(
+    await dialog
+      .getByTestId('job-param-openOnly')
+      .locator('.ant-switch')
+      .getAttribute('aria-checked'),
+  ).toBe('true');
+  await hours.fill('8');
+  const saved = page.waitForResponse((response) => response.url().includes(JOB_CALLS_OF.update));
+  await dialog.getByTestId('resource-form-submit').click();
+  const request = (await saved).request();
+  expect(request.postDataJSON()).toEqual({ id: jobId, jobParams: '{"hours":8,"openOnly":true}' });
+  await dialog.waitFor({ state: 'detached' });
+});
+
 it('lists the job’s instances as they run, noting a secondly job keeps its last ten', async () => {
   const row = view(page, JOBS).locator('tr', { hasText: name });
   await row.getByTestId('job-row-instances').click();

@@ -1,6 +1,6 @@
 import { JOB_CALLS } from '@shuili/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, List, Spin, Typography } from 'antd';
+import { Alert, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http';
@@ -70,16 +70,19 @@ export function NextTriggerTimes({ timeExpressionType, timeExpression }: NextTri
         />
       )}
       {preview.data && !preview.error && (
-        <List
-          size="small"
-          dataSource={preview.data.times}
-          locale={{ emptyText: t('jobs.form.noMoreTimes') }}
-          renderItem={(time) => (
-            <List.Item data-testid="job-next-time">
-              {zoneTimeText(time, preview.data.timeZone)}
-            </List.Item>
+        <div style={{ marginTop: 4 }}>
+          {preview.data.times.length === 0 ? (
+            <Typography.Text type="secondary">{t('jobs.form.noMoreTimes')}</Typography.Text>
+          ) : (
+            <Space size={[4, 4]} wrap>
+              {preview.data.times.map((time) => (
+                <Tag key={time} data-testid="job-next-time" style={{ fontFamily: 'monospace' }}>
+                  {zoneTimeText(time, preview.data.timeZone)}
+                </Tag>
+              ))}
+            </Space>
           )}
-        />
+        </div>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import {
   JOB_CALLS,
   jobInfoEntity,
   jobInstanceEntity,
+  DATE_FORMAT,
   SECONDLY_JOB_HISTORY,
   TOAST_MS,
 } from '@shuili/contract';
@@ -14,6 +15,7 @@ import {
   Alert,
   Button,
   Card,
+  DatePicker,
   Modal,
   Select,
   Space,
@@ -21,6 +23,7 @@ import {
   Tooltip,
   type TableColumnsType,
 } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -49,6 +52,12 @@ const FIELDS = jobInstanceEntity.fields;
 const BUTTONS = entityButtons(jobInstanceEntity);
 const instances = resourceApi(jobInstanceEntity);
 const jobs = resourceApi(jobInfoEntity);
+/**
+ * The time filter is offered when the instance entity lets the list filter by the expected
+ * trigger time (a range search: expectedTriggerTimeFrom / To).
+ */
+const RANGE_FIELD =
+  FIELDS.expectedTriggerTime?.search === 'range' ? 'expectedTriggerTime' : undefined;
 
 /**
  * Spec /taskinstance: the instances of the jobs, filtered by job (?jobId=) and state, live while
@@ -62,6 +71,7 @@ export function TaskInstancePage() {
   const [search, setSearch] = useSearchParams();
   const jobId = search.get('jobId') ?? undefined;
   const [statuses, setStatuses] = useState<string[]>([]);
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState({ currentPage: 1, pageSize: PAGE_SIZES[0]! });
   // A link to an instance (the run-once toast) opens its details, also on a page kept open.
   const linked = search.get('instanceId') ?? undefined;
@@ -84,6 +94,10 @@ export function TaskInstancePage() {
   const filters = {
     jobId,
     status: statuses.length > 0 ? statuses.join(',') : undefined,
+    ...(RANGE_FIELD && {
+      [`${RANGE_FIELD}From`]: range?.[0]?.toISOString(),
+      [`${RANGE_FIELD}To`]: range?.[1]?.toISOString(),
+    }),
   };
   const params = {
     ...filters,
@@ -273,6 +287,20 @@ export function TaskInstancePage() {
           }}
           data-testid="instance-filter-status"
         />
+        {RANGE_FIELD && (
+          <DatePicker.RangePicker
+            showTime
+            format={DATE_FORMAT}
+            value={range}
+            placeholder={[t('resource.rangeFrom'), t('resource.rangeTo')]}
+            aria-label={label(FIELDS[RANGE_FIELD]!.label)}
+            onChange={(next) => {
+              setRange(next);
+              setPage((current) => ({ ...current, currentPage: 1 }));
+            }}
+            data-testid="instance-filter-time"
+          />
+        )}
         <Permitted code={BUTTONS.export}>
           <ExportButton entity={jobInstanceEntity} params={filters} />
         </Permitted>
