@@ -1,6 +1,7 @@
-import { INSTANCE_STATE_OPTIONS } from '@shuili/contract';
+import { INSTANCE_STATE_OPTIONS, JOB_ROUTES } from '@shuili/contract';
 import { Descriptions, Drawer, Result, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { useLabel } from '../../resource/field-label';
 import { useJobInstanceDetail } from './workflow-api';
@@ -34,6 +35,11 @@ export function JobInstanceDrawer({
       ) : (
         <>
           <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('workflow.jobInstance.id')}>
+              <Link to={`${JOB_ROUTES.taskinstance}?instanceId=${data.id}`} onClick={onClose}>
+                {t('workflow.jobInstance.open', { id: data.id })}
+              </Link>
+            </Descriptions.Item>
             <Descriptions.Item label={t('workflow.jobInstance.job')}>
               {data.jobName}
             </Descriptions.Item>

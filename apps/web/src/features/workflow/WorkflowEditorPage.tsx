@@ -47,6 +47,9 @@ import { saveWorkflowDag, useJobs, useWorkflowDag } from './workflow-api';
 import { JobNamesContext, NODE_TYPES } from './WorkflowNodeView';
 import styles from './workflow.module.css';
 
+/** Fitting the drawing to the canvas: a small DAG is not blown up past its natural size. */
+const FIT = { padding: 0.2, maxZoom: 1 };
+
 /** Spec /workfloweditor?workflowId=: the workflow's DAG drawn, edited and saved. */
 export function WorkflowEditorPage() {
   const [params] = useSearchParams();
@@ -111,7 +114,7 @@ function WorkflowEditor({ workflowId }: { workflowId: string }) {
     const drawn = dagToFlow(dag, branchLabel);
     setNodes(needsLayout(dag) ? layoutNodes(drawn.nodes, drawn.edges) : drawn.nodes);
     setEdges(drawn.edges);
-    window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2 }));
+    window.requestAnimationFrame(() => void flow.fitView(FIT));
   }, [dagQuery.isSuccess, dagQuery.data, branchLabel, setNodes, setEdges, flow]);
 
   const selectedNode = nodes.find((node) => node.selected);
@@ -236,7 +239,7 @@ function WorkflowEditor({ workflowId }: { workflowId: string }) {
   const autoLayout = () => {
     setNodes((current) => layoutNodes(current, edges));
     changed();
-    window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2 }));
+    window.requestAnimationFrame(() => void flow.fitView(FIT));
   };
 
   const nameOf = (id: string) => nodes.find((node) => node.id === id)?.data.node.name ?? id;
@@ -244,7 +247,6 @@ function WorkflowEditor({ workflowId }: { workflowId: string }) {
   const refuse = (message: string, ids: readonly string[]) => {
     setRefusal(message);
     markProblem(ids);
-    feedback.error(message, TOAST_MS.error / 1000);
   };
 
   const save = async () => {
@@ -354,6 +356,7 @@ function WorkflowEditor({ workflowId }: { workflowId: string }) {
                   deleteKeyCode={['Backspace', 'Delete']}
                   defaultEdgeOptions={{ markerEnd: { type: MarkerType.ArrowClosed } }}
                   fitView
+                  fitViewOptions={FIT}
                 >
                   <Background />
                   <Controls />

@@ -27,9 +27,11 @@ import { JobInstanceDrawer } from './JobInstanceDrawer';
 import { NodeInstancePanel } from './NodeInstancePanel';
 import { isLiveInstance, nodeStateLook, WF_INSTANCE_TAG } from './node-states';
 import { WfInstanceActions } from './WfInstanceActions';
-import { useWfInstanceDetail } from './workflow-api';
-import { NODE_TYPES } from './WorkflowNodeView';
+import { useJobs, useWfInstanceDetail } from './workflow-api';
+import { JobNamesContext, NODE_TYPES } from './WorkflowNodeView';
 import styles from './workflow.module.css';
+
+const FIT = { padding: 0.2, maxZoom: 1 };
 
 /** Spec /workflowinstancedetails?wfInstanceId=: a run's DAG coloured by node state, live. */
 export function WorkflowInstanceDetailsPage() {
@@ -62,6 +64,11 @@ function InstanceDetails({ id }: { id: string }) {
   const flow = useReactFlow();
   const detail = useWfInstanceDetail(id);
   const data = detail.data;
+  const jobs = useJobs('');
+  const jobNames = useMemo(
+    () => new Map((jobs.data?.list ?? []).map((row) => [String(row.id), String(row.jobName)])),
+    [jobs.data],
+  );
   const [chosen, setChosen] = useState<string>();
   const [jobInstance, setJobInstance] = useState<string>();
 
@@ -75,7 +82,7 @@ function InstanceDetails({ id }: { id: string }) {
   useEffect(() => {
     if (!drawn || fitted.current) return;
     fitted.current = true;
-    window.requestAnimationFrame(() => void flow.fitView({ padding: 0.2 }));
+    window.requestAnimationFrame(() => void flow.fitView(FIT));
   }, [drawn, flow]);
 
   if (detail.isError) return <Result status="warning" title={t('workflow.instance.loadFailed')} />;
@@ -110,25 +117,28 @@ function InstanceDetails({ id }: { id: string }) {
         </div>
         <Row gutter={16}>
           <Col xs={24} xl={chosenNode ? 16 : 24}>
-            <div className={styles.runCanvas} data-testid="wf-run-canvas">
-              <ReactFlow<WfFlowNode, WfFlowEdge>
-                nodes={drawn.nodes.map((node) =>
-                  node.id === chosen ? { ...node, selected: true } : node,
-                )}
-                edges={drawn.edges}
-                nodeTypes={NODE_TYPES}
-                nodesDraggable={false}
-                nodesConnectable={false}
-                edgesFocusable={false}
-                defaultEdgeOptions={{ markerEnd: { type: MarkerType.ArrowClosed } }}
-                onNodeClick={(_event, node) => setChosen(node.id)}
-                onPaneClick={() => setChosen(undefined)}
-                fitView
-              >
-                <Background />
-                <Controls showInteractive={false} />
-              </ReactFlow>
-            </div>
+            <JobNamesContext.Provider value={jobNames}>
+              <div className={styles.runCanvas} data-testid="wf-run-canvas">
+                <ReactFlow<WfFlowNode, WfFlowEdge>
+                  nodes={drawn.nodes.map((node) =>
+                    node.id === chosen ? { ...node, selected: true } : node,
+                  )}
+                  edges={drawn.edges}
+                  nodeTypes={NODE_TYPES}
+                  nodesDraggable={false}
+                  nodesConnectable={false}
+                  edgesFocusable={false}
+                  defaultEdgeOptions={{ markerEnd: { type: MarkerType.ArrowClosed } }}
+                  onNodeClick={(_event, node) => setChosen(node.id)}
+                  onPaneClick={() => setChosen(undefined)}
+                  fitView
+                  fitViewOptions={FIT}
+                >
+                  <Background />
+                  <Controls showInteractive={false} />
+                </ReactFlow>
+              </div>
+            </JobNamesContext.Provider>
           </Col>
           {chosenNode && (
             <Col xs={24} xl={8}>
