@@ -5,13 +5,14 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http';
 import { useLabel } from '../../resource/field-label';
+import { useTranslate } from '../../resource/use-field-rules';
+import { paramProblem } from './job-params';
 import type { ResourceRow } from '../../resource/resource-row';
 
 /** The form holds the processor's parameters under this name; saving turns them into jobParams. */
 export const PARAMS_FIELD = 'params';
 /** How many records a reference parameter offers. */
 const REF_OPTIONS = 100;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A select of the records a `ref` parameter names (a rotation schedule), by id. */
 function ParamRefSelect({
@@ -105,57 +106,18 @@ function ParamControl({ param, ...control }: { param: ProcessorParam; id?: strin
   }
 }
 
-/** The checks the server makes (parseProcessorParams), as the user types. */
+/** The checks the server makes (parseProcessorParams), as the user types (paramProblem). */
 function useParamRules(): (param: ProcessorParam, name: string) => Rule[] {
-  const { t } = useTranslation();
-  return (param, name) => {
-    const rules: Rule[] = [];
-    if (param.required)
-      // A check of its own: a typed `required` rule would also check the value's type (a
-      // number is no string), naming the parameter required when it is filled.
-      rules.push({
-        required: true,
-        validator: async (_rule, value: unknown) => {
-          const empty =
-            value === undefined ||
-            value === null ||
-            (typeof value === 'string' && value.trim() === '') ||
-            (Array.isArray(value) && value.length === 0);
-          if (empty) throw new Error(t('validation.required', { field: name }));
-        },
-      });
-    if (param.kind === 'emails')
-      rules.push({
-        validator: async (_rule, value: unknown) => {
-          const list = Array.isArray(value) ? (value as string[]) : [];
-          const bad = list.find((item) => !EMAIL.test(item.trim()));
-          if (bad) throw new Error(t('jobs.form.badEmail', { value: bad }));
-          if (param.max && list.length > param.max)
-            throw new Error(t('jobs.form.tooMany', { field: name, max: param.max }));
-        },
-      });
-    if (param.kind === 'url')
-      rules.push({
-        validator: async (_rule, value: unknown) => {
-          const text = typeof value === 'string' ? value.trim() : '';
-          if (text && !(/^https?:\/\//i.test(text) && URL.canParse(text)))
-            throw new Error(t('jobs.form.badUrl', { field: name }));
-        },
-      });
-    if (param.kind === 'json')
-      rules.push({
-        validator: async (_rule, value: unknown) => {
-          const text = typeof value === 'string' ? value.trim() : '';
-          if (!text) return;
-          try {
-            JSON.parse(text);
-          } catch {
-            throw new Error(t('jobs.form.badJson', { field: name }));
-          }
-        },
-      });
-    return rules;
-  };
+  const translate = useTranslate();
+  return (param, name) => [
+    {
+      required: param.required,
+      validator: async (_rule, value: unknown) => {
+        const problem = paramProblem(param, value);
+        if (problem) throw new Error(translate(problem.key, { field: name, ...problem.values }));
+      },
+    },
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { parseProcessorParams, PROCESSORS } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import { jobParamsOf, paramValuesOf } from './job-params';
+import { jobParamsOf, paramProblem, paramValuesOf } from './job-params';
 
 describe('processor parameter form', () => {
   it('starts a new job from the declared defaults', () => {
@@ -79,5 +79,41 @@ describe('processor parameter form', () => {
     expect(parseProcessorParams('dataReport', jobParamsOf('dataReport', {}))).toEqual({
       problem: { param: 'areaCode', key: 'validation.required' },
     });
+  });
+});
+
+describe('processor parameter checks', () => {
+  const param = (type: keyof typeof PROCESSORS, name: string) =>
+    PROCESSORS[type].params.find((one) => one.name === name)!;
+
+  it('takes a filled number or switch as filled, a blank required one as missing', () => {
+    expect(paramProblem(param('alarmDigest', 'hours'), 6)).toBeUndefined();
+    expect(paramProblem(param('alarmDigest', 'hours'), 0)).toBeUndefined();
+    expect(paramProblem(param('alarmDigest', 'openOnly'), false)).toBeUndefined();
+    expect(paramProblem(param('alarmDigest', 'hours'), null)).toEqual({
+      key: 'validation.required',
+    });
+    expect(paramProblem(param('dataReport', 'recipients'), [])).toEqual({
+      key: 'validation.required',
+    });
+    expect(paramProblem(param('webhook', 'body'), '  ')).toBeUndefined();
+  });
+
+  it('names a bad e-mail, too many of them, a non-http address and broken JSON', () => {
+    expect(paramProblem(param('dataReport', 'recipients'), ['a@x.cn', 'nope'])).toEqual({
+      key: 'jobs.form.badEmail',
+      values: { value: 'nope' },
+    });
+    const many = Array.from({ length: 21 }, (_, index) => `u${index}@x.cn`);
+    expect(paramProblem(param('dataReport', 'recipients'), many)).toEqual({
+      key: 'jobs.form.tooMany',
+      values: { max: 20 },
+    });
+    expect(paramProblem(param('webhook', 'url'), 'ftp://x.cn')).toEqual({
+      key: 'jobs.form.badUrl',
+    });
+    expect(paramProblem(param('webhook', 'url'), 'https://x.cn/h')).toBeUndefined();
+    expect(paramProblem(param('webhook', 'body'), '{"a":')).toEqual({ key: 'jobs.form.badJson' });
+    expect(paramProblem(param('webhook', 'body'), '{"a":1}')).toBeUndefined();
   });
 });

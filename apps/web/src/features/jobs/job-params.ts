@@ -98,3 +98,50 @@ export function jobParamsOf(
   }
   return JSON.stringify(stored);
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with a parameter's form value: a translation key and its values. */
+export interface ParamProblem {
+  key: 'validation.required' | `jobs.form.${'badEmail' | 'tooMany' | 'badUrl' | 'badJson'}`;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The form's check of one parameter's value, as the server checks it (parseProcessorParams):
+ * filled when required (whatever its type: a number or a switch is filled), e-mails valid and
+ * not too many, an http(s) address, JSON that parses. Ranges are the number input's own.
+ */
+export function paramProblem(param: ProcessorParam, value: unknown): ParamProblem | undefined {
+  const empty =
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0);
+  if (empty) return param.required ? { key: 'validation.required' } : undefined;
+  switch (param.kind) {
+    case 'emails': {
+      const list = (Array.isArray(value) ? value : [value]).map((item) => String(item).trim());
+      const bad = list.find((item) => !EMAIL.test(item));
+      if (bad) return { key: 'jobs.form.badEmail', values: { value: bad } };
+      if (param.max && list.length > param.max)
+        return { key: 'jobs.form.tooMany', values: { max: param.max } };
+      return undefined;
+    }
+    case 'url': {
+      const text = String(value).trim();
+      return /^https?:\/\//i.test(text) && URL.canParse(text)
+        ? undefined
+        : { key: 'jobs.form.badUrl' };
+    }
+    case 'json':
+      try {
+        JSON.parse(String(value));
+        return undefined;
+      } catch {
+        return { key: 'jobs.form.badJson' };
+      }
+    default:
+      return undefined;
+  }
+}
