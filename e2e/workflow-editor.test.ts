@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DEMO_ADMIN,
+  pathOf,
   startConsole,
   waitForPath,
   type ConsoleRig,
@@ -199,6 +200,17 @@ it('refuses a cycle: drawn red in the editor, refused by the server naming its n
     .toBe('true,true');
   page.off('response', count);
   expect(calls).toBe(0);
+
+  // Unsaved: leaving through the menu asks first, and declining stays on the editor.
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByTestId('sidebar').getByText('Workflows', { exact: true }).click();
+  await expect.poll(() => asked).toContain('unsaved changes');
+  expect(pathOf(page)).toBe(`${EDITOR}?workflowId=${workflowId}`);
+  expect(await editor().getByTestId('wf-unsaved').count()).toBe(1);
 
   // The server refuses it too (a client that skips the check), with a translated 400.
   const { body: saved } = await api(page, 'GET', `${JOB_CALLS.queryWorkflowDag}?id=${workflowId}`);

@@ -29,6 +29,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../lib/http';
 import { feedback } from '../../lib/feedback';
 import {
+  branchOfNewEdge,
   dagToFlow,
   flowToDag,
   needsLayout,
@@ -193,15 +194,8 @@ function WorkflowEditor({ workflowId }: { workflowId: string }) {
 
   const onConnect = (connection: Connection) => {
     const source = nodes.find((node) => node.id === connection.source);
-    // A decision's first out-edge is its true branch, the next its false one; the edge panel
-    // switches it.
-    const taken = edges.filter((edge) => edge.source === connection.source);
-    const branch =
-      source?.data.node.type === 'decision'
-        ? taken.some((edge) => edge.data?.branch === 'true')
-          ? 'false'
-          : 'true'
-        : undefined;
+    // A decision's edge is selected, so its panel (true / false) shows at once.
+    const branch = branchOfNewEdge(source, edges);
     const edge = toFlowEdge(
       { from: connection.source, to: connection.target, branch },
       branchLabel,

@@ -1,6 +1,13 @@
 import { dagProblem, type WorkflowDag } from '@shuili/contract';
 import { describe, expect, it } from 'vitest';
-import { dagToFlow, flowToDag, needsLayout, nextNodeId, nodesNamedIn } from './dag-flow';
+import {
+  branchOfNewEdge,
+  dagToFlow,
+  flowToDag,
+  needsLayout,
+  nextNodeId,
+  nodesNamedIn,
+} from './dag-flow';
 
 const branchLabel = (branch: 'true' | 'false') => (branch === 'true' ? 'yes' : 'no');
 
@@ -120,5 +127,24 @@ describe('dag ↔ React Flow', () => {
     expect(nodesNamedIn('The DAG has a cycle: Mail → Sweep → Mail', dag.nodes)).toEqual(['b', 'c']);
     expect(nodesNamedIn('unknown node "d"', dag.nodes)).toEqual(['d']);
     expect(nodesNamedIn('saved', dag.nodes)).toEqual([]);
+  });
+
+  it("gives a decision's out-edges the true branch first, then false; a job's none", () => {
+    const drawn = dagToFlow(dag, branchLabel);
+    const [a, d] = drawn.nodes;
+    expect(branchOfNewEdge(a, drawn.edges)).toBeUndefined();
+    expect(branchOfNewEdge(d, [])).toBe('true');
+    expect(
+      branchOfNewEdge(
+        d,
+        drawn.edges.filter((edge) => edge.data?.branch === 'true'),
+      ),
+    ).toBe('false');
+    expect(
+      branchOfNewEdge(
+        d,
+        drawn.edges.filter((edge) => edge.data?.branch === 'false'),
+      ),
+    ).toBe('true');
   });
 });

@@ -75,6 +75,19 @@ export function flowToDag(nodes: readonly WfFlowNode[], edges: readonly WfFlowEd
   };
 }
 
+/**
+ * The branch of a new edge from `source`: a decision's first out-edge is its true branch, the
+ * next its false one (the edge panel switches it); a job's edges have none.
+ */
+export function branchOfNewEdge(
+  source: WfFlowNode | undefined,
+  edges: readonly WfFlowEdge[],
+): 'true' | 'false' | undefined {
+  if (source?.data.node.type !== 'decision') return undefined;
+  const taken = edges.filter((edge) => edge.source === source.id);
+  return taken.some((edge) => edge.data?.branch === 'true') ? 'false' : 'true';
+}
+
 /** A node id not yet in the drawing (n1, n2, …): ids stay stable across edits and runs. */
 export function nextNodeId(existing: Iterable<string>): string {
   const taken = new Set(existing);
