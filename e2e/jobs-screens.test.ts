@@ -269,3 +269,48 @@ it('shows the server nodes on /appmonitor', async () => {
   );
   expect(await table.innerText()).toMatch(/just now|seconds? ago|minute ago/);
 });
+
+it('speaks zh and tw on the job screens, the spec §8 text included', async () => {
+  const cases = [
+    {
+      locale: 'zh-CN',
+      sections: ['基本信息', '定时信息', '执行配置'],
+      missing: '没有生成任务实例，无法查看详情',
+      nodes: '在线节点',
+    },
+    {
+      locale: 'zh-TW',
+      sections: ['基本資訊', '定時資訊', '執行配置'],
+      missing: '沒有產生任務實例，無法查看詳情',
+      nodes: '在線節點',
+    },
+  ];
+  for (const { locale, sections, missing, nodes } of cases) {
+    const local = await signedIn(rig, DEMO_ADMIN, locale);
+    const keys: string[] = [];
+    local.on('console', (message) => {
+      if (message.text().startsWith('i18n: missing key ')) keys.push(message.text());
+    });
+    await local.goto(JOBS);
+    await view(local, JOBS).getByTestId('resource-add').click();
+    const dialog = form(local);
+    await dialog.waitFor();
+    for (const section of sections) await dialog.getByText(section, { exact: true }).waitFor();
+    await chooseOption(local, dialog.getByTestId('job-time-type'), 'CRON');
+    await dialog.getByTestId('job-time-expression').fill('0 0 2 * * ?');
+    await expect.poll(() => dialog.getByTestId('job-next-time').count()).toBe(5);
+    await local.goto(`${INSTANCES}?instanceId=999999999`);
+    await expect
+      .poll(() =>
+        local
+          .getByTestId('instance-missing')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe(missing);
+    await local.goto('/appmonitor');
+    await view(local, '/appmonitor').getByText(nodes).waitFor();
+    expect(keys, locale).toEqual([]);
+    await local.context().close();
+  }
+});
