@@ -56,6 +56,17 @@ const LIMITS = [
   'minMemoryGb',
   'minDiskGb',
 ] as const;
+/** The entity's fields this form shows as fields of their own (the parameters are jobParams). */
+const SHOWN_FIELDS: readonly string[] = [
+  'jobName',
+  'jobDescription',
+  'timeExpressionType',
+  'processorType',
+  'executeType',
+  ...LIMITS,
+  'alarmUserIds',
+  'status',
+];
 /** The fixed rate or delay the scheduler takes (as the server checks it): a second to a year. */
 const MIN_FIXED_MS = 1000;
 const MAX_FIXED_MS = 366 * 86_400_000;
@@ -233,7 +244,9 @@ function JobForm({
       onSaved?.();
       onClose();
     } catch (error) {
-      reportFormError(form, error, Object.keys(FIELDS));
+      // Errors of fields the form shows go beside them; the rest (the parameters' JSON) in a toast.
+      const shown = [...SHOWN_FIELDS, ...(isTimed(timeType) ? ['timeExpression'] : [])];
+      reportFormError(form, error, shown);
     } finally {
       setSaving(false);
     }

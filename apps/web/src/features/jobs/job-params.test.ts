@@ -15,7 +15,7 @@ describe('processor parameter form', () => {
       '{"areaCode":"A1","period":"week","recipients":["a@x.cn","b@x.cn"],"stray":1}',
     );
     expect(values).toEqual({
-      areaCode: 'A1',
+      areaCode: 'irrigation',
       period: 'week',
       format: 'xlsx',
       recipients: ['a@x.cn', 'b@x.cn'],
