@@ -47,6 +47,10 @@ import { registerCards } from './modules/billing/cards/cards.module';
 import { registerCardSessions } from './modules/billing/sessions/sessions.module';
 import { registerBillingReports } from './modules/billing/reports/reports.module';
 import { TRACE_ENTITY_HOOKS } from './modules/trace/trace-entity.hooks';
+import { JOB_ENTITY_HOOKS } from './modules/jobs/job-info.hooks';
+import { registerJobs } from './modules/jobs/jobs.module';
+import { WORKFLOW_ENTITY_HOOKS } from './modules/jobs/workflow/workflow.hooks';
+import { registerWorkflows } from './modules/jobs/workflow/workflow.module';
 import { publicTraceRoutes } from './modules/trace/public/public-trace.routes';
 import { traceChainRoutes } from './modules/trace/chain/chain.routes';
 import { pageSettingRoutes } from './modules/trace/page-setting/page-setting.routes';
@@ -212,6 +216,8 @@ export async function buildApp({
       ...VIDEO_ENTITY_HOOKS,
       ...BILLING_SETUP_HOOKS,
       ...TRACE_ENTITY_HOOKS,
+      ...JOB_ENTITY_HOOKS,
+      ...WORKFLOW_ENTITY_HOOKS,
     ]),
   });
   // Not encapsulated: its decorations (deviceChanges, fileStorage) are for the IoT modules.
@@ -222,7 +228,14 @@ export async function buildApp({
   await app.register(userLinkRoutes, { db });
   // The scheduler core (docs/scheduler.md): modules register processors on app.scheduler; it
   // stops before the broker (its preClose hook is added first), so runs under way finish.
-  registerScheduler(app, { db });
+  registerScheduler(app, {
+    db,
+    leaseMs: config.schedulerLeaseMs,
+    retryBaseMs: config.schedulerRetryBaseMs,
+  });
+  // The job scheduler on the core (docs/jobs.md): jobs, instances, nodes; workflows on top.
+  await registerJobs(app, { db, config, notifier: outbox });
+  await registerWorkflows(app, { db, runner: app.jobs });
   // The MQTT broker (embedded or external, docs/iot.md): modules reach it as app.deviceTransport.
   // It stops in preClose, before the HTTP server waits for its connections (WebSockets included).
   const deviceCredentials = new CredentialService(db);

@@ -135,6 +135,18 @@ export interface Config {
    * Content-Security-Policy's connect-src allows exactly that port on 127.0.0.1 and localhost.
    */
   cardReaderPort: number;
+  /**
+   * How long a scheduler node's claim of a run holds without renewal (SCHEDULER_LEASE_MS,
+   * default 60 s): a node killed mid-run has its runs taken over by another this long after.
+   */
+  schedulerLeaseMs: number;
+  /** A failed run's first retry delay, doubled per attempt (SCHEDULER_RETRY_BASE_MS, 5 s). */
+  schedulerRetryBaseMs: number;
+  /**
+   * Hosts, addresses or CIDRs on private networks a job's webhook may call
+   * (JOB_WEBHOOK_HOSTS); every other private, loopback or link-local address is refused.
+   */
+  jobWebhookHosts: string[];
 }
 
 function int(name: string, fallback: number): number {
@@ -278,6 +290,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     videoStreamOrigins: streamOrigins(env.VIDEO_STREAM_ORIGINS),
     videoSnapshotHosts: snapshotHosts(env.VIDEO_SNAPSHOT_HOSTS),
     cardReaderPort: cardReaderPort(),
+    schedulerLeaseMs: Math.max(1000, int('SCHEDULER_LEASE_MS', 60_000)),
+    schedulerRetryBaseMs: Math.max(100, int('SCHEDULER_RETRY_BASE_MS', 5_000)),
+    jobWebhookHosts: snapshotHosts(env.JOB_WEBHOOK_HOSTS),
     ...overrides,
   };
 }

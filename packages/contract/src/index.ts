@@ -10,6 +10,7 @@ export * from './api/account';
 export * from './api/notification';
 export * from './entity-kit';
 export * from './entities';
+export * from './jobs';
 export * from './api/admin';
 export * from './api/user-links';
 export * from './api/console-settings';

@@ -4,6 +4,7 @@ import { BILLING_REPORT_SAMPLES } from './billing-report-samples';
 import { BILLING_SESSION_SAMPLES } from './billing-session-samples';
 import { BILLING_SETUP_SAMPLES } from './billing-setup-samples';
 import { TRACE_SAMPLES } from './trace-samples';
+import { JOB_SAMPLES } from './job-samples';
 
 /**
  * Valid sample values of every declared entity, for the entity contract test. An entity in
@@ -586,4 +587,5 @@ export const ENTITY_SAMPLES: Record<string, EntitySample> = {
   ...BILLING_REPORT_SAMPLES,
   ...BILLING_SESSION_SAMPLES,
   ...TRACE_SAMPLES,
+  ...JOB_SAMPLES,
 };

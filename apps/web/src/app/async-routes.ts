@@ -42,6 +42,10 @@ const admin = {
   SysTenantPage: adminScreen(() => import('../features/admin/SysTenantPage'), 'SysTenantPage'),
 };
 
+const jobScreen: typeof lazyPage = (load, name) => lazyPage(load, name, ['resource', 'jobs']);
+const workflowScreen: typeof lazyPage = (load, name) =>
+  lazyPage(load, name, ['resource', 'jobs', 'workflow']);
+
 const iotPage = {
   IotProjectPage: iotScreen(() => import('../features/iot/pages/IotProjectPage'), 'IotProjectPage'),
   IotProductPage: iotScreen(() => import('../features/iot/pages/IotProductPage'), 'IotProductPage'),
@@ -307,6 +311,83 @@ export const asyncRoutes: AppRoute[] = [
         name: 'AlarmRecord',
         page: iotPage.AlarmRecordPage,
         meta: { title: 'route.alarmRecord', icon: 'bell' },
+      },
+    ],
+  },
+  {
+    // The job scheduler (issue 22): the spec's top-level paths under one menu group.
+    path: '/job',
+    alwaysShow: true,
+    meta: { title: 'route.job', icon: 'thunderbolt' },
+    children: [
+      {
+        path: '/appmonitor',
+        name: 'AppMonitor',
+        page: jobScreen(() => import('../features/jobs/AppMonitorPage'), 'AppMonitorPage'),
+        meta: { title: 'route.appmonitor', icon: 'desktop' },
+      },
+      {
+        path: '/jobinfo',
+        name: 'JobInfo',
+        page: jobScreen(() => import('../features/jobs/JobInfoPage'), 'JobInfoPage'),
+        meta: { title: 'route.jobinfo', icon: 'profile' },
+      },
+      {
+        path: '/taskinstance',
+        name: 'TaskInstance',
+        page: jobScreen(() => import('../features/jobs/TaskInstancePage'), 'TaskInstancePage'),
+        meta: { title: 'route.taskinstance', icon: 'bars' },
+      },
+      {
+        path: '/workflowinfo',
+        name: 'WorkflowInfo',
+        page: workflowScreen(
+          () => import('../features/workflow/WorkflowInfoPage'),
+          'WorkflowInfoPage',
+        ),
+        meta: { title: 'route.workflowinfo', icon: 'apartment' },
+      },
+      {
+        path: '/workfloweditor',
+        name: 'WorkflowEditor',
+        hidden: true,
+        page: workflowScreen(
+          () => import('../features/workflow/WorkflowEditorPage'),
+          'WorkflowEditorPage',
+        ),
+        meta: { title: 'route.workfloweditor', activeMenu: '/workflowinfo', noCache: true },
+      },
+      {
+        path: '/dagworkflowinstance',
+        name: 'DagWorkflowInstance',
+        page: workflowScreen(
+          () => import('../features/workflow/DagWorkflowInstancePage'),
+          'DagWorkflowInstancePage',
+        ),
+        meta: { title: 'route.dagworkflowinstance', icon: 'cluster' },
+      },
+      {
+        path: '/workflowinstancedetails',
+        name: 'WorkflowInstanceDetails',
+        hidden: true,
+        page: workflowScreen(
+          () => import('../features/workflow/WorkflowInstanceDetailsPage'),
+          'WorkflowInstanceDetailsPage',
+        ),
+        meta: {
+          title: 'route.workflowinstancedetails',
+          activeMenu: '/dagworkflowinstance',
+          noCache: true,
+        },
+      },
+      {
+        path: '/dagtaskinstance',
+        name: 'DagTaskInstance',
+        page: workflowScreen(
+          () => import('../features/workflow/DagTaskInstancePage'),
+          'DagTaskInstancePage',
+        ),
+        meta: { title: 'route.dagtaskinstance', icon: 'table' },
       },
     ],
   },

@@ -65,6 +65,18 @@ export const featureBundles = {
     tw: () => import('./features/account/tw.json'),
     en: () => import('./features/account/en.json'),
   },
+  // The job scheduler's pages (features/jobs): jobs, their instances, the nodes.
+  jobs: {
+    zh: () => import('./features/jobs/zh.json'),
+    tw: () => import('./features/jobs/tw.json'),
+    en: () => import('./features/jobs/en.json'),
+  },
+  // DAG workflows of jobs (features/workflow): the editor and the runs drawn live.
+  workflow: {
+    zh: () => import('./features/workflow/zh.json'),
+    tw: () => import('./features/workflow/tw.json'),
+    en: () => import('./features/workflow/en.json'),
+  },
 } satisfies Record<string, Bundle>;
 
 /** A console area whose strings load with its screens (i18n/features/<area>/<lang>.json). */

@@ -28,7 +28,7 @@ function lookup(tree: Tree, key: string): string | Tree | undefined {
  * file alone, and the keys it uses must be there.
  */
 const AREA_SOURCES: Record<FeatureArea, RegExp> = {
-  resource: /^\.\.\/(resource|features\/(admin|admin-extra|authority|iot))\//,
+  resource: /^\.\.\/(resource|features\/(admin|admin-extra|authority|iot|jobs|workflow))\//,
   admin: /^\.\.\/features\/(admin|admin-extra|authority)\//,
   // The monitor's screens and widgets load the IoT strings with theirs (value texts, device words).
   iot: /^\.\.\/features\/(iot|monitor|home\/overview)\//,
@@ -42,6 +42,9 @@ const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,
   // Traceability's pages that load its strings (app/area-pages.ts).
   trace: /^\.\.\/features\/trace\//,
+  // The job scheduler's pages; the workflow pages load the job strings with theirs.
+  jobs: /^\.\.\/features\/(jobs|workflow)\//,
+  workflow: /^\.\.\/features\/workflow\//,
 };
 
 /** The strings a source file can rely on in a language: the base file and its areas' files. */

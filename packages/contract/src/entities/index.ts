@@ -68,6 +68,13 @@ import {
   traceProducerEntity,
   traceShipmentEntity,
 } from './trace';
+import {
+  jobInfoEntity,
+  jobInstanceEntity,
+  workflowInfoEntity,
+  workflowInstanceEntity,
+  workflowNodeInstanceEntity,
+} from './jobs';
 
 export * from './admin/app-client.entity';
 export * from './admin/default-dicts';
@@ -97,6 +104,7 @@ export * from './billing/consumption-session.entity';
 export * from './billing/controller-record.entity';
 export * from './billing';
 export * from './trace';
+export * from './jobs';
 
 /** Every declared entity, in the order their tables are created (referenced ones first). */
 export const ENTITIES: readonly EntityDef[] = [
@@ -171,4 +179,11 @@ export const ENTITIES: readonly EntityDef[] = [
   traceProcessInputEntity,
   tracePackageEntity,
   traceShipmentEntity,
+  // The job scheduler (tables made by migration 027 with the instances' uniqueness that makes a
+  // trigger fire once), jobs before their instances, workflows before theirs.
+  jobInfoEntity,
+  workflowInfoEntity,
+  workflowInstanceEntity,
+  jobInstanceEntity,
+  workflowNodeInstanceEntity,
 ];

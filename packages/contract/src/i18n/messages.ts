@@ -5,6 +5,8 @@ import { TRACE_MESSAGES } from './trace-messages';
 import { TRACE_CHAIN_MESSAGES } from './trace-chain-messages';
 import { TRACE_PUBLIC_MESSAGES } from './trace-public-messages';
 import { TRACE_SETTING_MESSAGES } from './trace-setting-messages';
+import { JOB_MESSAGES } from './job-messages';
+import { WORKFLOW_MESSAGES } from './workflow-messages';
 import type { Lang } from './lang';
 
 type Catalogue = Record<string, string>;
@@ -1018,6 +1020,8 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_PUBLIC_MESSAGES.en,
     ...TRACE_CHAIN_MESSAGES.en,
     ...TRACE_SETTING_MESSAGES.en,
+    ...JOB_MESSAGES.en,
+    ...WORKFLOW_MESSAGES.en,
   },
   zh: {
     ...zh,
@@ -1028,6 +1032,8 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_PUBLIC_MESSAGES.zh,
     ...TRACE_CHAIN_MESSAGES.zh,
     ...TRACE_SETTING_MESSAGES.zh,
+    ...JOB_MESSAGES.zh,
+    ...WORKFLOW_MESSAGES.zh,
   },
   tw: {
     ...tw,
@@ -1038,6 +1044,8 @@ export const SERVER_MESSAGES: Record<Lang, Catalogue> = {
     ...TRACE_PUBLIC_MESSAGES.tw,
     ...TRACE_CHAIN_MESSAGES.tw,
     ...TRACE_SETTING_MESSAGES.tw,
+    ...JOB_MESSAGES.tw,
+    ...WORKFLOW_MESSAGES.tw,
   },
 };
 

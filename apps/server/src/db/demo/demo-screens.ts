@@ -1,3 +1,5 @@
+import { seedDemoWorkflow } from '../../modules/jobs/workflow/workflow-demo';
+import { seedDemoJobs } from './demo-jobs';
 import type { FileStorage } from '../../modules/files/file-storage';
 import type { Sql } from '../database';
 import { seedDemoDataPermission, seedDemoPostsAndParams } from './demo-admin';
@@ -44,4 +46,7 @@ export async function seedDemoScreens(
   await seedDemoTrace(sql, tenantId, userIds);
   // Photos of its bases and of some growth records.
   await seedDemoTracePhotos(sql, tenantId, storage, userIds[0]);
+  // The job scheduler: the district's routines on the built-in processors, with their past runs.
+  const jobIds = await seedDemoJobs(sql, tenantId, userIds);
+  await seedDemoWorkflow(sql, tenantId, jobIds);
 }

@@ -161,6 +161,52 @@ function iotMenus(): MenuSeed[] {
   return menus;
 }
 
+/**
+ * The job scheduler (issue 22): the spec's top-level paths under one group. Jobs and workflows
+ * are administrators' (a job runs irrigation programs and calls out): no default role besides
+ * ROLE_ADMIN. The editor and instance details are hidden routes of their screens.
+ */
+const JOB_ICONS: Record<string, string> = {
+  jobinfo: 'profile',
+  taskinstance: 'bars',
+  workflowinfo: 'apartment',
+  dagworkflowinstance: 'cluster',
+  dagtaskinstance: 'table',
+};
+
+function jobMenus(): MenuSeed[] {
+  const entities = entityMenus('job', (entity) => entity.path.startsWith('/api/job/'), JOB_ICONS);
+  const appmonitor: MenuSeed = {
+    menuCode: 'appmonitor',
+    menuName: 'route.appmonitor',
+    menuIcon: 'desktop',
+    menuPath: '/appmonitor',
+    menuComponent: 'job/appmonitor',
+    menuSequence: 5,
+    parent: 'job',
+    roles: [],
+  };
+  const extra: Record<string, Array<{ buttonCode: string; buttonName: string }>> = {
+    jobinfo: [{ buttonCode: 'jobinfo:run', buttonName: 'Run once' }],
+    taskinstance: [
+      { buttonCode: 'taskinstance:stop', buttonName: 'Stop' },
+      { buttonCode: 'taskinstance:retry', buttonName: 'Retry' },
+    ],
+    workflowinfo: [
+      { buttonCode: 'workflowinfo:run', buttonName: 'Run once' },
+      { buttonCode: 'workflowinfo:design', buttonName: 'Edit the DAG' },
+    ],
+    dagworkflowinstance: [
+      { buttonCode: 'dagworkflowinstance:stop', buttonName: 'Stop' },
+      { buttonCode: 'dagworkflowinstance:retry', buttonName: 'Retry failed nodes' },
+      { buttonCode: 'dagworkflowinstance:markSuccess', buttonName: 'Mark node successful' },
+    ],
+  };
+  for (const menu of entities)
+    menu.buttons = [...(menu.buttons ?? []), ...(extra[menu.menuCode] ?? [])];
+  return [appmonitor, ...entities];
+}
+
 /** The menus of one area's screens and pages, in order: its standard screens, then its pages. */
 function areaItemMenus(area: AreaDef): MenuSeed[] {
   const grouped = area.group !== undefined;
@@ -284,6 +330,16 @@ export const DEFAULT_MENUS: MenuSeed[] = [
     roles: [ROLE_OPERATOR],
   },
   ...iotMenus(),
+  {
+    menuCode: 'job',
+    menuName: 'route.job',
+    menuIcon: 'thunderbolt',
+    menuPath: '/job',
+    menuComponent: 'Layout',
+    menuSequence: 80,
+    roles: [],
+  },
+  ...jobMenus(),
   ...areaMenus(),
   ...entityMenus('admin', '/admin', ICONS),
   {

@@ -1,12 +1,20 @@
+import { cronProblem, nextCronTime } from '@shuili/contract';
+
 /**
  * When a recurring trigger fires next, in a tenant's time zone (IANA name). Pure functions: the
  * scheduler stores the rule on the trigger row (jsonb) and computes the next fire time each time
  * an occurrence ends, so a schedule survives restarts and follows the tenant's clock (a 06:00
- * rotation stays at 06:00 local across a DST change). The job-scheduling issue adds `cron`.
+ * rotation stays at 06:00 local across a DST change).
+ *
+ * `catchUpSeconds` (interval and cron rules; Quartz's misfire threshold): an occurrence missed by
+ * at most this long still fires, at once, so a node busy for a moment loses no occurrence of a
+ * secondly job; older ones are skipped, never replayed in a burst. Default 0: skip what is missed.
  */
 export type Recurrence =
   /** Every `seconds` after the previous fire time (missed ones are skipped, not replayed). */
-  | { type: 'interval'; seconds: number }
+  | { type: 'interval'; seconds: number; catchUpSeconds?: number }
+  /** A Quartz-style CRON expression (6 or 7 fields; packages/contract jobs/cron.ts). */
+  | { type: 'cron'; expression: string; catchUpSeconds?: number }
   /**
    * At `at` (HH:mm, local) on the days given (ISO weekdays, 1 = Monday ... 7 = Sunday; absent
    * or empty: every day).
@@ -17,6 +25,7 @@ const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Why a rule cannot be used, or undefined when it can. */
 export function recurrenceProblem(rule: Recurrence): string | undefined {
+  if (rule.type === 'cron') return cronProblem(rule.expression)?.detail;
   if (rule.type === 'interval')
     return Number.isFinite(rule.seconds) && rule.seconds >= 1 ? undefined : 'interval below 1 s';
   if (!HH_MM.test(rule.at)) return `time ${rule.at} is not HH:mm`;
@@ -104,6 +113,11 @@ function isoWeekday(year: number, month: number, day: number): number {
 /** The first fire time of a rule strictly after `after`, on the clock of `timeZone`. */
 export function nextFireAfter(rule: Recurrence, after: Date, timeZone: string): Date {
   if (rule.type === 'interval') return new Date(after.getTime() + rule.seconds * 1000);
+  if (rule.type === 'cron') {
+    const next = nextCronTime(rule.expression, after, timeZone);
+    if (!next) throw new NoNextFireTime(rule.expression);
+    return next;
+  }
   const [hour, minute] = rule.at.split(':').map(Number) as [number, number];
   const days = rule.daysOfWeek?.length ? new Set(rule.daysOfWeek) : undefined;
   const today = wallTimeOf(after, timeZone);
@@ -124,10 +138,25 @@ export function nextFireAfter(rule: Recurrence, after: Date, timeZone: string): 
  * first after both, so occurrences missed while no node ran are skipped, not replayed in a burst.
  */
 export function nextFireTime(rule: Recurrence, fireAt: Date, now: Date, timeZone: string): Date {
+  const catchUpMs = rule.type === 'daily' ? 0 : (rule.catchUpSeconds ?? 0) * 1000;
+  // The oldest occurrence still worth firing: missed by no more than the catch-up window.
+  const since = new Date(Math.max(fireAt.getTime(), now.getTime() - catchUpMs));
   if (rule.type === 'interval') {
     const step = rule.seconds * 1000;
-    const missed = Math.max(0, Math.floor((now.getTime() - fireAt.getTime()) / step));
+    const missed = Math.max(0, Math.ceil((since.getTime() - fireAt.getTime()) / step - 1));
     return new Date(fireAt.getTime() + (missed + 1) * step);
   }
+  if (rule.type === 'cron') {
+    // The first occurrence after the one that fired, unless it is older than the window.
+    const next = nextFireAfter(rule, fireAt, timeZone);
+    return next.getTime() >= since.getTime() ? next : nextFireAfter(rule, since, timeZone);
+  }
   return nextFireAfter(rule, new Date(Math.max(fireAt.getTime(), now.getTime())), timeZone);
+}
+
+/** A rule with no fire time left (a CRON expression whose years have passed). */
+export class NoNextFireTime extends Error {
+  constructor(expression: string) {
+    super(`no fire time left for ${expression}`);
+  }
 }

@@ -13,6 +13,8 @@ export interface ClaimedTrigger {
   recurrence: Recurrence | null;
   attempts: number;
   max_attempts: number;
+  /** Only this node may claim it (a broadcast task), or null. */
+  pinned_node: string | null;
 }
 
 /** One run of a trigger as its history shows it. */
@@ -32,7 +34,7 @@ export interface RunRow {
 }
 
 const TRIGGER_COLUMNS = `t.id::text, t.tenant_id::text, t.kind, t.key, t.fire_at, t.payload,
-  t.recurrence, t.attempts, t.max_attempts`;
+  t.recurrence, t.attempts, t.max_attempts, t.pinned_node`;
 const RUN_COLUMNS = `id::text, trigger_id::text, kind, key, fire_at, state, attempt, node,
   started_at, finished_at, result, error`;
 
@@ -55,16 +57,19 @@ export const schedulerRepo = {
       payload: Record<string, unknown>;
       recurrence: Recurrence | null;
       maxAttempts: number;
+      pinnedNode?: string | null;
     },
   ): Promise<string> {
     const { rows } = await sql.query<{ id: string }>(
       `INSERT INTO scheduler_trigger AS t
-              (tenant_id, kind, key, fire_at, due_at, payload, recurrence, max_attempts)
-       VALUES ($1, $2, $3, $4, $4, $5, $6, $7)
+              (tenant_id, kind, key, fire_at, due_at, payload, recurrence, max_attempts,
+               pinned_node)
+       VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)
        ON CONFLICT (tenant_id, key) DO UPDATE SET
          kind = EXCLUDED.kind, fire_at = EXCLUDED.fire_at, due_at = EXCLUDED.due_at,
          payload = EXCLUDED.payload, recurrence = EXCLUDED.recurrence,
-         max_attempts = EXCLUDED.max_attempts, state = 'waiting', attempts = 0,
+         max_attempts = EXCLUDED.max_attempts, pinned_node = EXCLUDED.pinned_node,
+         state = 'waiting', attempts = 0,
          lease_owner = NULL, lease_until = NULL, last_error = NULL, updated_at = now()
        RETURNING id::text`,
       [
@@ -75,6 +80,7 @@ export const schedulerRepo = {
         JSON.stringify(row.payload),
         row.recurrence ? JSON.stringify(row.recurrence) : null,
         row.maxAttempts,
+        row.pinnedNode ?? null,
       ],
     );
     return rows[0]!.id;
@@ -139,6 +145,7 @@ export const schedulerRepo = {
       `WITH picked AS (
          SELECT t.id FROM scheduler_trigger t
           WHERE t.kind = ANY ($1::text[]) AND ${CLAIMABLE}
+            AND (t.pinned_node IS NULL OR t.pinned_node = $2)
           ORDER BY t.due_at, t.id LIMIT $3
           FOR UPDATE SKIP LOCKED)
        UPDATE scheduler_trigger t
@@ -257,6 +264,33 @@ export const schedulerRepo = {
         next.error ?? null,
       ],
     );
+  },
+
+  /**
+   * Gives a claimed trigger back untried (its node lacks what the work needs): waiting again at
+   * `dueAt`, the attempt not counted, the run back to retrying for whichever node takes it.
+   */
+  async decline(
+    sql: Sql,
+    trigger: { id: string; attempts: number },
+    runId: string,
+    node: string,
+    dueAt: Date,
+  ): Promise<void> {
+    const { rows } = await sql.query(
+      `UPDATE scheduler_trigger
+          SET state = 'waiting', due_at = $4, attempts = attempts - 1, lease_owner = NULL,
+              lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND state = 'running' AND lease_owner = $2 AND attempts = $3
+        RETURNING id`,
+      [trigger.id, node, trigger.attempts, dueAt],
+    );
+    if (rows.length > 0)
+      await sql.query(
+        `UPDATE scheduler_run SET state = 'retrying', attempt = attempt - 1
+          WHERE id = $1 AND state = 'running'`,
+        [runId],
+      );
   },
 
   /** A tenant's time zone, read across tenants (the poller runs outside any tenant). */

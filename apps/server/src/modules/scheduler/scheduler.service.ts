@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Sql } from '../../db/database';
-import { nextFireTime, recurrenceProblem, type Recurrence } from './recurrence';
+import { NoNextFireTime, nextFireTime, recurrenceProblem, type Recurrence } from './recurrence';
 import { schedulerRepo, type ClaimedTrigger } from './scheduler.repo';
 
 export type { Recurrence } from './recurrence';
@@ -55,6 +55,8 @@ export interface ScheduleOnceInput {
   payload?: Record<string, unknown>;
   /** Attempts before the run is failed (default 5). */
   maxAttempts?: number;
+  /** Only this node may claim it (a broadcast task for each node). */
+  pinnedNode?: string;
 }
 
 export interface ScheduleRecurringInput extends Omit<ScheduleOnceInput, 'dueAt'> {
@@ -78,6 +80,7 @@ export async function scheduleOnce(sql: Sql, input: ScheduleOnceInput): Promise<
     payload: input.payload ?? {},
     recurrence: null,
     maxAttempts: input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    pinnedNode: input.pinnedNode ?? null,
   });
 }
 
@@ -166,8 +169,28 @@ export type Processor<P = Record<string, unknown>> = (
   run: SchedulerRun<P>,
 ) => Promise<RunOutcome | void>;
 
+/**
+ * A processor run inside the claim's own transaction (`sql`): short database work that must
+ * commit with the claim and the trigger's move to its next fire time or not at all (a job's
+ * trigger inserting the occurrence's instance). It holds no lease: it is over at commit.
+ */
+export type InlineProcessor<P = Record<string, unknown>> = (
+  run: SchedulerRun<P>,
+  sql: Sql,
+) => Promise<RunOutcome | void>;
+
 /** A failure not worth retrying (bad payload, a target that is gone): the run fails at once. */
 export class PermanentRunFailure extends Error {}
+
+/**
+ * Thrown by a processor when this node cannot take the run (it lacks the CPU, memory or disk the
+ * work needs): the trigger is given back untried, due again after `retryInMs`, for any node.
+ */
+export class DeclineRun extends Error {
+  constructor(readonly retryInMs = 2_000) {
+    super('declined by this node');
+  }
+}
 
 export interface SchedulerOptions {
   db: Database;
@@ -204,7 +227,9 @@ const STOP_GRACE_MS = 10_000;
 export class Scheduler {
   readonly node: string;
   private readonly processors = new Map<string, Processor<never>>();
+  private readonly inlineProcessors = new Map<string, InlineProcessor<never>>();
   private readonly keepRunsDays = new Map<string, number>();
+  private readonly giveUps = new Map<string, (run: SchedulerRun, error: string) => Promise<void>>();
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private wake: { at: number; timer: NodeJS.Timeout } | undefined;
@@ -237,10 +262,38 @@ export class Scheduler {
        * looks every few seconds: its own table is the history); default RUN_HISTORY_DAYS.
        */
       keepRunsDays?: number;
+      /**
+       * Told when a run is failed without its processor being called (its nodes kept stopping
+       * mid-run until no attempt was left), so the kind's own records end too.
+       */
+      onGiveUp?: (run: SchedulerRun<P>, error: string) => Promise<void>;
     } = {},
   ): void {
-    if (this.processors.has(kind)) throw new Error(`scheduler: kind ${kind} already registered`);
+    if (this.processors.has(kind) || this.inlineProcessors.has(kind))
+      throw new Error(`scheduler: kind ${kind} already registered`);
     this.processors.set(kind, processor as Processor<never>);
+    if (options.keepRunsDays !== undefined) this.keepRunsDays.set(kind, options.keepRunsDays);
+    if (options.onGiveUp)
+      this.giveUps.set(
+        kind,
+        options.onGiveUp as (run: SchedulerRun, error: string) => Promise<void>,
+      );
+    if (this.started) this.poke();
+  }
+
+  /**
+   * Runs the triggers of `kind` inside their claim's transaction ({@link InlineProcessor}): the
+   * processor's writes, the run's end and the trigger's next fire time commit together, so an
+   * occurrence's effect exists exactly when the trigger has moved past it.
+   */
+  registerInlineProcessor<P = Record<string, unknown>>(
+    kind: string,
+    processor: InlineProcessor<P>,
+    options: { keepRunsDays?: number } = {},
+  ): void {
+    if (this.processors.has(kind) || this.inlineProcessors.has(kind))
+      throw new Error(`scheduler: kind ${kind} already registered`);
+    this.inlineProcessors.set(kind, processor as InlineProcessor<never>);
     if (options.keepRunsDays !== undefined) this.keepRunsDays.set(kind, options.keepRunsDays);
     if (this.started) this.poke();
   }
@@ -324,6 +377,7 @@ export class Scheduler {
 
   /** Claims what is due (as much as this node has room for) and starts running it. */
   private async poll(): Promise<void> {
+    await this.pollInline();
     const kinds = [...this.processors.keys()];
     const room = (this.options.concurrency ?? 16) - this.running.size;
     if (kinds.length === 0 || room <= 0) return;
@@ -352,6 +406,71 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Claims and runs due inline triggers one at a time, each in a transaction of its own with its
+   * processor, its run's end and its next fire time. A processor that throws is rolled back to
+   * a savepoint and the occurrence is retried or failed in the same transaction.
+   */
+  private async pollInline(): Promise<void> {
+    const kinds = [...this.inlineProcessors.keys()];
+    if (kinds.length === 0) return;
+    // Bounded, so a flood of due triggers cannot keep this node from its leased work.
+    for (let round = 0; round < 200 && this.started; round += 1) {
+      const claimedOne = await this.options.db.system(async (sql) => {
+        const [trigger] = await schedulerRepo.claim(sql, {
+          kinds,
+          node: this.node,
+          limit: 1,
+          leaseSeconds: this.leaseMs / 1000,
+        });
+        if (!trigger) return false;
+        const fireAt = new Date(trigger.fire_at);
+        const runId = await schedulerRepo.startRun(sql, trigger, this.node);
+        if (!runId) {
+          await this.moveOn(sql, trigger, fireAt, 'done');
+          return true;
+        }
+        const processor = this.inlineProcessors.get(trigger.kind) as InlineProcessor;
+        await sql.query('SAVEPOINT inline_run');
+        try {
+          const outcome = await processor(
+            {
+              runId,
+              triggerId: trigger.id,
+              tenantId: trigger.tenant_id,
+              kind: trigger.kind,
+              key: trigger.key,
+              fireAt,
+              attempt: trigger.attempts,
+              payload: trigger.payload,
+              timeZone: await schedulerRepo.timeZone(sql, trigger.tenant_id),
+              node: this.node,
+            },
+            sql,
+          );
+          await sql.query('RELEASE SAVEPOINT inline_run');
+          const mine = await schedulerRepo.finishRun(sql, {
+            id: runId,
+            attempt: trigger.attempts,
+            state: outcome?.state ?? 'succeeded',
+            result: outcome?.result,
+          });
+          if (mine) await this.moveOn(sql, trigger, fireAt, 'done');
+        } catch (error) {
+          await sql.query('ROLLBACK TO SAVEPOINT inline_run');
+          const message = error instanceof Error ? error.message : String(error);
+          this.options.log.warn({ err: error, trigger: trigger.id }, 'scheduler inline run error');
+          if (error instanceof PermanentRunFailure || trigger.attempts >= trigger.max_attempts)
+            await this.failIn(sql, trigger, runId, fireAt, message);
+          else await this.retryIn(sql, trigger, runId, fireAt, message);
+        }
+        return true;
+      });
+      if (!claimedOne) return;
+    }
+    this.pollAgain = true;
+  }
+
   private async execute(trigger: ClaimedTrigger, runId: string | undefined): Promise<void> {
     const { db } = this.options;
     const fireAt = new Date(trigger.fire_at);
@@ -361,7 +480,23 @@ export class Scheduler {
       return;
     }
     if (trigger.attempts > trigger.max_attempts) {
-      await this.fail(trigger, runId, fireAt, 'no attempt left (its node stopped mid-run)');
+      const error = 'no attempt left (its node stopped mid-run)';
+      await this.fail(trigger, runId, fireAt, error);
+      await this.giveUps.get(trigger.kind)?.(
+        {
+          runId,
+          triggerId: trigger.id,
+          tenantId: trigger.tenant_id,
+          kind: trigger.kind,
+          key: trigger.key,
+          fireAt,
+          attempt: trigger.attempts,
+          payload: trigger.payload,
+          timeZone: await db.system((sql) => schedulerRepo.timeZone(sql, trigger.tenant_id)),
+          node: this.node,
+        },
+        error,
+      );
       return;
     }
     const processor = this.processors.get(trigger.kind) as Processor | undefined;
@@ -389,6 +524,18 @@ export class Scheduler {
       });
     } catch (error) {
       clearInterval(renewal);
+      if (error instanceof DeclineRun) {
+        await db.system((sql) =>
+          schedulerRepo.decline(
+            sql,
+            trigger,
+            runId,
+            this.node,
+            new Date(Date.now() + error.retryInMs),
+          ),
+        );
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       this.options.log.warn({ err: error, trigger: trigger.id, run: runId }, 'scheduler run error');
       if (error instanceof PermanentRunFailure || trigger.attempts >= trigger.max_attempts)
@@ -415,23 +562,31 @@ export class Scheduler {
     fireAt: Date,
     error: string,
   ): Promise<void> {
+    await this.options.db.system((sql) => this.retryIn(sql, trigger, runId, fireAt, error));
+  }
+
+  private async retryIn(
+    sql: Sql,
+    trigger: ClaimedTrigger,
+    runId: string,
+    fireAt: Date,
+    error: string,
+  ): Promise<void> {
     const base = this.options.retryBaseMs ?? 5_000;
     const delay = Math.min(MAX_RETRY_MS, base * 2 ** (trigger.attempts - 1));
-    await this.options.db.system(async (sql) => {
-      const mine = await schedulerRepo.finishRun(sql, {
-        id: runId,
-        attempt: trigger.attempts,
-        state: 'retrying',
-        error,
-      });
-      if (!mine) return;
-      await schedulerRepo.release(sql, trigger, this.node, {
-        state: 'waiting',
-        dueAt: new Date(Date.now() + delay),
-        fireAt,
-        attempts: trigger.attempts,
-        error,
-      });
+    const mine = await schedulerRepo.finishRun(sql, {
+      id: runId,
+      attempt: trigger.attempts,
+      state: 'retrying',
+      error,
+    });
+    if (!mine) return;
+    await schedulerRepo.release(sql, trigger, this.node, {
+      state: 'waiting',
+      dueAt: new Date(Date.now() + delay),
+      fireAt,
+      attempts: trigger.attempts,
+      error,
     });
   }
 
@@ -441,15 +596,23 @@ export class Scheduler {
     fireAt: Date,
     error: string,
   ): Promise<void> {
-    await this.options.db.system(async (sql) => {
-      const mine = await schedulerRepo.finishRun(sql, {
-        id: runId,
-        attempt: trigger.attempts,
-        state: 'failed',
-        error,
-      });
-      if (mine) await this.moveOn(sql, trigger, fireAt, 'failed', error);
+    await this.options.db.system((sql) => this.failIn(sql, trigger, runId, fireAt, error));
+  }
+
+  private async failIn(
+    sql: Sql,
+    trigger: ClaimedTrigger,
+    runId: string,
+    fireAt: Date,
+    error: string,
+  ): Promise<void> {
+    const mine = await schedulerRepo.finishRun(sql, {
+      id: runId,
+      attempt: trigger.attempts,
+      state: 'failed',
+      error,
     });
+    if (mine) await this.moveOn(sql, trigger, fireAt, 'failed', error);
   }
 
   /** After an occurrence: a recurring trigger waits for its next one, a one-off one ends. */
@@ -465,7 +628,15 @@ export class Scheduler {
       return;
     }
     const timeZone = await schedulerRepo.timeZone(sql, trigger.tenant_id);
-    const next = nextFireTime(trigger.recurrence, fireAt, new Date(), timeZone);
+    let next: Date;
+    try {
+      next = nextFireTime(trigger.recurrence, fireAt, new Date(), timeZone);
+    } catch (error) {
+      // A CRON rule whose last year has passed: the trigger has nothing left to fire.
+      if (!(error instanceof NoNextFireTime)) throw error;
+      await schedulerRepo.release(sql, trigger, this.node, { state: end, error: error.message });
+      return;
+    }
     await schedulerRepo.release(sql, trigger, this.node, {
       state: 'waiting',
       dueAt: next,
