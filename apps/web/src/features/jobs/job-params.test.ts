@@ -12,13 +12,20 @@ describe('processor parameter form', () => {
   it('reads a stored job, keeping declared parameters only', () => {
     const values = paramValuesOf(
       'dataReport',
-      '{"areaCode":"A1","period":"week","recipients":["a@x.cn","b@x.cn"],"stray":1}',
+      '{"areaCode":"irrigation","period":"week","recipients":["a@x.cn","b@x.cn"],"stray":1}',
     );
     expect(values).toEqual({
       areaCode: 'irrigation',
       period: 'week',
       format: 'xlsx',
       recipients: ['a@x.cn', 'b@x.cn'],
+    });
+  });
+
+  it('drops a choice its select no longer offers, for the default or a new choice', () => {
+    expect(paramValuesOf('dataReport', '{"areaCode":"gone","period":"hour"}')).toEqual({
+      period: 'day',
+      format: 'xlsx',
     });
   });
 

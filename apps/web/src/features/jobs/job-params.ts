@@ -32,6 +32,11 @@ function toControl(param: ProcessorParam, value: unknown): unknown {
         .filter(Boolean);
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+    case 'enum': {
+      // A value the select no longer offers (an area since removed) is chosen again.
+      const text = String(value);
+      return param.options?.some((option) => option.value === text) ? text : undefined;
+    }
     default:
       return String(value);
   }
@@ -50,7 +55,7 @@ export function paramValuesOf(
   const given = parseObject(text);
   const values: ParamValues = {};
   for (const param of PROCESSORS[type].params) {
-    const value = toControl(param, given[param.name] ?? param.defaultValue);
+    const value = toControl(param, given[param.name]) ?? toControl(param, param.defaultValue);
     if (value !== undefined) values[param.name] = value;
   }
   return values;
