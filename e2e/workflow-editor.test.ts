@@ -17,7 +17,6 @@ import {
   waitForPath,
   type ConsoleRig,
 } from '@shuili/test-support/console';
-import { registerWorkflows } from '../apps/server/src/modules/jobs/workflow/workflow.module';
 import { api, form, idsWhere, signedIn, view } from './admin-console';
 
 /**
@@ -54,14 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/step`;
-  rig = await startConsole({
-    config: { jobWebhookHosts: ['127.0.0.1'] },
-    // The workflows on a server built before app.ts wires them in; once it does, nothing.
-    beforeListen: async (app, db) => {
-      if (app.hasRoute({ method: 'POST', url: JOB_CALLS.runWorkflow })) return;
-      await registerWorkflows(app, { db, runner: app.jobs });
-    },
-  });
+  rig = await startConsole({ config: { jobWebhookHosts: ['127.0.0.1'] } });
   page = await signedIn(rig, DEMO_ADMIN);
   await page.setViewportSize({ width: 1600, height: 1000 });
   for (const jobName of jobNames) {
