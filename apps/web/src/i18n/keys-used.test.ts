@@ -38,7 +38,7 @@ const AREA_SOURCES: Record<FeatureArea, RegExp> = {
   // Card-swipe billing's pages, its service desk, card reader and money reports.
   billing: /^\.\.\/features\/billing\//,
   // The area route titles: the route table's (app/area-routes.ts), loaded with the console shell.
-  routes: /^\.\.\/app\/area-routes\.ts$/,
+  routes: /^\.\.\/app\/(area|async)-routes\.ts$/,
   account: /^\.\.\/features\/(profile|auth\/(second-factor|third-login|reset-link))\//,
   // Traceability's pages that load its strings (app/area-pages.ts).
   trace: /^\.\.\/features\/trace\//,

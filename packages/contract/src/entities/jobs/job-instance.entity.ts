@@ -39,7 +39,11 @@ export const jobInstanceEntity = defineEntity({
       readOnly: true,
       options: INSTANCE_TRIGGER_OPTIONS,
     }),
-    expectedTriggerTime: readOnlyTime('Expected trigger time', '期望触发时间', '期望觸發時間'),
+    expectedTriggerTime: f.datetime({
+      label: label('Expected trigger time', '期望触发时间', '期望觸發時間'),
+      readOnly: true,
+      search: 'range',
+    }),
     triggerTime: readOnlyTime('Trigger time', '触发时间', '觸發時間'),
     startTime: readOnlyTime('Start time', '开始时间', '開始時間'),
     finishedTime: readOnlyTime('Finished time', '结束时间', '結束時間'),
@@ -69,7 +73,8 @@ export const jobInstanceEntity = defineEntity({
       readOnly: true,
       target: WF_INSTANCE_TARGET,
       search: 'eq',
-      onDelete: 'cascade',
+      // A workflow's runs go with it; the jobs' instances they made stay in the jobs' history.
+      onDelete: 'set-null',
     }),
     wfNodeId: f.text({
       label: label('Workflow node', '工作流节点', '工作流程節點'),
