@@ -50,8 +50,11 @@ const LOGIN_BUDGET = 220 * KB;
  * 386 → 388 KB: farm traceability (issue 21, measured 386.2 KB with it): its area declaration,
  * the registry's lazy entries of its 9 entity pages and their menu titles; the pages download
  * when opened.
+ * 388 → 390 KB: the job scheduler (issue 22, measured 389.6 KB with it): its menu group of eight
+ * routes in the route table with the registry's lazy entries of its pages, and the job and
+ * workflow string bundles' entries; the pages, React Flow, dagre and croner download when opened.
  */
-const WORKBENCH_BUDGET = 388 * KB;
+const WORKBENCH_BUDGET = 390 * KB;
 /** Console code that the sign-in page must never download. */
 const CONSOLE_CHUNKS =
   /^(WorkbenchPage|ConsoleRoute|BasicLayout|RegisterPage|ForgotPasswordPage|menu-search|closed-routes|async-routes)-/;
