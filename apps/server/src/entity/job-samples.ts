@@ -10,7 +10,7 @@ const EMPTY_DAG = JSON.stringify({ nodes: [], edges: [] });
 export const JOB_SAMPLES: Record<string, EntitySample> = {
   JobInfo: {
     search: 'jobName',
-    create: (u) => ({
+    create: async (u, ctx) => ({
       jobName: `Nightly report ${u.text}`,
       jobDescription: 'Calls the district office after the night shift',
       timeExpressionType: 'API',
@@ -26,6 +26,7 @@ export const JOB_SAMPLES: Record<string, EntitySample> = {
       maxWorkerNum: 0,
       timeout: 60_000,
       retries: 1,
+      alarmUserIds: [await ctx.any('sys_user')],
     }),
     update: (u) => ({ jobName: `Nightly report renamed ${u.text}` }),
   },
@@ -68,12 +69,13 @@ export const JOB_SAMPLES: Record<string, EntitySample> = {
   },
   WorkflowInfo: {
     search: 'wfName',
-    create: (u) => ({
+    create: async (u, ctx) => ({
       wfName: `Night chain ${u.text}`,
       wfDescription: 'Rollups, then the report and the alarm digest',
       timeExpressionType: 'API',
       maxWfInstanceNum: 1,
       initParams: '{"area":"irrigation"}',
+      alarmUserIds: [await ctx.any('sys_user')],
     }),
     update: (u) => ({ wfName: `Night chain renamed ${u.text}` }),
   },
@@ -113,8 +115,9 @@ export const JOB_SAMPLES: Record<string, EntitySample> = {
   },
   WorkflowNodeInstance: {
     search: 'nodeId',
+    // A node of one of the tenant's runs (the demo's seeded night run; a run has no add call).
     create: async (u, ctx) => ({
-      wfInstanceId: await ctx.fresh('workflow_instance'),
+      wfInstanceId: await ctx.any('workflow_instance'),
       nodeId: `n${u.text}`,
       nodeName: `Rollups ${u.text}`,
       status: 'SUCCEED',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, freshIp, signIn } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
-import { changedTables, fingerprint } from './database-fingerprint';
+import { changedTables, fingerprint, pauseScheduledJobs } from './database-fingerprint';
 import { answerProblems, type Answer } from './fuzz-checks';
 import {
   BODY_TRANSPORT_CASES,
@@ -189,6 +189,7 @@ describe.each(BACKENDS)('bad input on $backend', ({ backend, available }) => {
     if (!available) return;
     // A slow machine must not see the fuzzer's token expire mid-run.
     server = await startTestServer({ backend, config: { accessTokenSeconds: 3600 } });
+    await pauseScheduledJobs(server.db);
     token = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
     routes.push(...routesOf(server.app.routeTable));
   });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../http/route-table';
 import { signIn } from '@shuili/test-support/api-client';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
-import { BOOKKEEPING_TABLES, changedTables, fingerprint } from './database-fingerprint';
+import {
+  BOOKKEEPING_TABLES,
+  changedTables,
+  fingerprint,
+  pauseScheduledJobs,
+} from './database-fingerprint';
 import { describeRequest, send, type Answer, type RouteRequest } from './route-requests';
 import { targetedFields } from './route-targets';
 import { createTenantFixtures, type TenantFixtures } from './tenant-fixtures';
@@ -99,6 +104,7 @@ describe.each(BACKENDS)('isolation matrix on $backend', ({ backend, available })
   beforeAll(async () => {
     if (!available) return;
     server = await startTestServer({ backend });
+    await pauseScheduledJobs(server.db);
     [acme, demo] = await Promise.all([
       signIn(server, 'acme', 'admin', 'admin123').then((token) => token.access_token),
       signIn(server, 'demo', 'admin', 'admin123').then((token) => token.access_token),

@@ -4,7 +4,12 @@ import type { RouteEntry } from '../http/route-table';
 import { call, signIn } from '@shuili/test-support/api-client';
 import { noGrantUser } from '@shuili/test-support/no-grant-user';
 import { BACKENDS, startTestServer, type TestServer } from '@shuili/test-support/test-server';
-import { BOOKKEEPING_TABLES, changedTables, fingerprint } from './database-fingerprint';
+import {
+  BOOKKEEPING_TABLES,
+  changedTables,
+  fingerprint,
+  pauseScheduledJobs,
+} from './database-fingerprint';
 import { buildRequest, describeRequest, send, type RouteRequest } from './route-requests';
 import { entityCallOf, targetedFields } from './route-targets';
 import { createTenantFixtures, type TenantFixtures } from './tenant-fixtures';
@@ -52,6 +57,7 @@ describe.each(BACKENDS)('permission matrix on $backend', ({ backend, available }
   beforeAll(async () => {
     if (!available) return;
     server = await startTestServer({ backend });
+    await pauseScheduledJobs(server.db);
     admin = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;
     fixtures = await createTenantFixtures(server, 'demo', admin);
     noGrant = await noGrantUser(server, 'matrix');

@@ -4,6 +4,7 @@ import {
   entityCalls,
   FLOOD_CALLS,
   INSECT_CALLS,
+  JOB_CALLS,
   LED_CALLS,
   TRACE_CHAIN_CALLS,
   TRACE_PHOTO_CALLS,
@@ -70,7 +71,12 @@ const ID_OWNERS: Record<string, string> = {
  * refused, or left out, for its own tenant too), the commands of an LED program's sends.
  * tenant-fixtures.ts makes a fixture of each sort.
  */
-const FIELD_TARGETS: Record<string, Record<string, { table: string; sort?: string }>> = {
+const FIELD_TARGETS: Record<
+  string,
+  Record<string, { table: string; sort?: string; field?: string }>
+> = {
+  // A workflow run's node, by its DAG node id (the node instance fixture's).
+  [JOB_CALLS.markNodeSuccess]: { nodeId: { table: 'workflow_node_instance', field: 'nodeId' } },
   [INSECT_CALLS.photos]: { deviceId: { table: 'iot_device', sort: 'insect_trap' } },
   [INSECT_CALLS.photoDays]: { deviceId: { table: 'iot_device', sort: 'insect_trap' } },
   [INSECT_CALLS.latestPhotos]: { deviceIds: { table: 'iot_device', sort: 'insect_trap' } },

@@ -2,6 +2,7 @@ import {
   DEVICE_FILE_CALLS,
   FLOOD_CALLS,
   INSECT_CALLS,
+  JOB_CALLS,
   TRACE_CHAIN_CALLS,
   TRACE_PHOTO_CALLS,
 } from '@shuili/contract';
@@ -44,6 +45,22 @@ const ROUTE_FIELD_VALUES: Record<string, Record<string, unknown>> = {
   // The chain of the package batch fixture (its id: route-targets.ts ID_OWNERS).
   [TRACE_CHAIN_CALLS.query]: { kind: 'package' },
   [TRACE_CHAIN_CALLS.epcis]: { kind: 'package' },
+  // A DAG that needs no job (one decision node): only the workflow named can stop the save.
+  [JOB_CALLS.saveWorkflowDag]: {
+    dag: {
+      nodes: [
+        {
+          id: 'check',
+          type: 'decision',
+          name: 'Check',
+          enable: true,
+          skipWhenFailed: false,
+          condition: { key: 'area', operator: 'exists' },
+        },
+      ],
+      edges: [],
+    },
+  },
 };
 
 /** Values the zod sampler cannot guess (cross-field rules, password policy, a thing model). */

@@ -19,7 +19,8 @@ import {
   OPEN_STATES,
   STOP_CHANNEL,
 } from './job-instances';
-import { scheduleInfoOf, syncTimedTrigger, timeExpressionProblem } from './job-schedule';
+import { scheduleInfoOf, timeExpressionProblem } from './job-schedule';
+import { timedEntityHooks } from './timed-entity.hooks';
 
 /**
  * Spec §5 and the processors' declarations: a job is saved only with a usable time expression
@@ -65,41 +66,14 @@ async function checkJob(ctx: EntityContext, id: string | undefined, values: Row)
   return { schedule_info: scheduleInfoOf(type, row.timeExpression as string | null) };
 }
 
-/** The job's trigger as its row now says (enabled and timed: one; else none). */
-async function syncTrigger(ctx: EntityContext, id: string): Promise<void> {
-  const { rows } = await ctx.sql.query<{
-    tenant_id: string;
-    time_expression_type: TimeExpressionType;
-    time_expression: string | null;
-    status: number;
-  }>(
-    `SELECT tenant_id::text, time_expression_type, time_expression, status FROM job_info
-      WHERE id = $1`,
-    [id],
-  );
-  const job = rows[0];
-  if (!job) return;
-  await syncTimedTrigger(ctx.sql, {
-    tenantId: job.tenant_id,
-    key: jobTriggerKey(id),
-    kind: JOB_FIRE_KIND,
-    type: job.time_expression_type,
-    expression: job.time_expression,
-    enabled: job.status === 1,
-    payload: { jobId: id },
-  });
-}
-
 const jobHooks: EntityHooks = {
-  beforeCreate: (ctx, values) => checkJob(ctx, undefined, values),
-  beforeUpdate: (ctx, id, values) => checkJob(ctx, id, values),
-  afterCreate: async (ctx, id) => {
-    await syncTrigger(ctx, id);
-  },
-  afterUpdate: (ctx, id) => syncTrigger(ctx, id),
-  afterStatus: async (ctx, ids) => {
-    for (const id of ids) await syncTrigger(ctx, id);
-  },
+  ...timedEntityHooks({
+    table: 'job_info',
+    triggerKey: jobTriggerKey,
+    kind: JOB_FIRE_KIND,
+    payloadKey: 'jobId',
+    check: checkJob,
+  }),
   // A deleted job's instances go with it (cascade): nothing of it may still fire or run.
   beforeDelete: async (ctx, ids) => {
     for (const id of ids) await cancel(ctx.sql, jobTriggerKey(id));

@@ -24,11 +24,7 @@ import {
 import { ALIVE_MS } from './job-nodes';
 import type { JobRunner } from './job-runner';
 import { nextTriggerTimes, timeExpressionProblem } from './job-schedule';
-
-const id = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform(String)
-  .pipe(z.string().regex(/^\d{1,18}$/));
+import { idParam as id, isoOrNull as iso } from './job-http';
 
 const fieldLabels = {
   id: { label: label('Id', '编号', '編號') },
@@ -36,8 +32,6 @@ const fieldLabels = {
   timeExpression: { label: label('Time expression', '时间表达式', '時間表達式') },
   timeExpressionType: { label: label('Time expression type', '时间表达式类型', '時間表達式類型') },
 };
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
  * The job scheduler's own calls (JOB_CALLS, docs/jobs.md): run a job now, preview a time

@@ -434,18 +434,12 @@ export class Scheduler {
         await sql.query('SAVEPOINT inline_run');
         try {
           const outcome = await processor(
-            {
+            this.runOf(
+              trigger,
               runId,
-              triggerId: trigger.id,
-              tenantId: trigger.tenant_id,
-              kind: trigger.kind,
-              key: trigger.key,
               fireAt,
-              attempt: trigger.attempts,
-              payload: trigger.payload,
-              timeZone: await schedulerRepo.timeZone(sql, trigger.tenant_id),
-              node: this.node,
-            },
+              await schedulerRepo.timeZone(sql, trigger.tenant_id),
+            ),
             sql,
           );
           await sql.query('RELEASE SAVEPOINT inline_run');
@@ -471,6 +465,27 @@ export class Scheduler {
     this.pollAgain = true;
   }
 
+  /** What a processor is given for one claimed occurrence. */
+  private runOf(
+    trigger: ClaimedTrigger,
+    runId: string,
+    fireAt: Date,
+    timeZone: string,
+  ): SchedulerRun {
+    return {
+      runId,
+      triggerId: trigger.id,
+      tenantId: trigger.tenant_id,
+      kind: trigger.kind,
+      key: trigger.key,
+      fireAt,
+      attempt: trigger.attempts,
+      payload: trigger.payload,
+      timeZone,
+      node: this.node,
+    };
+  }
+
   private async execute(trigger: ClaimedTrigger, runId: string | undefined): Promise<void> {
     const { db } = this.options;
     const fireAt = new Date(trigger.fire_at);
@@ -483,18 +498,12 @@ export class Scheduler {
       const error = 'no attempt left (its node stopped mid-run)';
       await this.fail(trigger, runId, fireAt, error);
       await this.giveUps.get(trigger.kind)?.(
-        {
+        this.runOf(
+          trigger,
           runId,
-          triggerId: trigger.id,
-          tenantId: trigger.tenant_id,
-          kind: trigger.kind,
-          key: trigger.key,
           fireAt,
-          attempt: trigger.attempts,
-          payload: trigger.payload,
-          timeZone: await db.system((sql) => schedulerRepo.timeZone(sql, trigger.tenant_id)),
-          node: this.node,
-        },
+          await db.system((sql) => schedulerRepo.timeZone(sql, trigger.tenant_id)),
+        ),
         error,
       );
       return;
@@ -510,18 +519,7 @@ export class Scheduler {
     let outcome: RunOutcome | void;
     try {
       const timeZone = await db.system((sql) => schedulerRepo.timeZone(sql, trigger.tenant_id));
-      outcome = await processor({
-        runId,
-        triggerId: trigger.id,
-        tenantId: trigger.tenant_id,
-        kind: trigger.kind,
-        key: trigger.key,
-        fireAt,
-        attempt: trigger.attempts,
-        payload: trigger.payload,
-        timeZone,
-        node: this.node,
-      });
+      outcome = await processor(this.runOf(trigger, runId, fireAt, timeZone));
     } catch (error) {
       clearInterval(renewal);
       if (error instanceof DeclineRun) {

@@ -5,7 +5,8 @@ import type { FieldProblem } from '../../../http/app-error';
 import { mergedRow, refuseProblems } from '../../monitor/entity-rows';
 import { cancel } from '../../scheduler/scheduler.service';
 import type { PendingMails } from '../job-instances';
-import { syncTimedTrigger, timeExpressionProblem } from '../job-schedule';
+import { timeExpressionProblem } from '../job-schedule';
+import { timedEntityHooks } from '../timed-entity.hooks';
 import { checkDag, initParamsProblem } from './workflow-check';
 import {
   queueMails,
@@ -46,40 +47,14 @@ async function checkWorkflow(
   return extra;
 }
 
-async function syncTrigger(ctx: EntityContext, id: string): Promise<void> {
-  const { rows } = await ctx.sql.query<{
-    tenant_id: string;
-    time_expression_type: TimeExpressionType;
-    time_expression: string | null;
-    status: number;
-  }>(
-    `SELECT tenant_id::text, time_expression_type, time_expression, status FROM workflow_info
-      WHERE id = $1`,
-    [id],
-  );
-  const workflow = rows[0];
-  if (!workflow) return;
-  await syncTimedTrigger(ctx.sql, {
-    tenantId: workflow.tenant_id,
-    key: workflowTriggerKey(id),
-    kind: WORKFLOW_FIRE_KIND,
-    type: workflow.time_expression_type,
-    expression: workflow.time_expression,
-    enabled: workflow.status === 1,
-    payload: { workflowId: id },
-  });
-}
-
 const workflowHooks: EntityHooks = {
-  beforeCreate: (ctx, values) => checkWorkflow(ctx, undefined, values),
-  beforeUpdate: (ctx, id, values) => checkWorkflow(ctx, id, values),
-  afterCreate: async (ctx, id) => {
-    await syncTrigger(ctx, id);
-  },
-  afterUpdate: (ctx, id) => syncTrigger(ctx, id),
-  afterStatus: async (ctx, ids) => {
-    for (const id of ids) await syncTrigger(ctx, id);
-  },
+  ...timedEntityHooks({
+    table: 'workflow_info',
+    triggerKey: workflowTriggerKey,
+    kind: WORKFLOW_FIRE_KIND,
+    payloadKey: 'workflowId',
+    check: checkWorkflow,
+  }),
   // A deleted workflow's runs go with it (cascade): nothing of it may still fire or run.
   beforeDelete: async (ctx, ids) => {
     const mails: PendingMails = [];

@@ -24,11 +24,7 @@ import {
   stopWorkflowInstance,
   type WfRefusal,
 } from './workflow-engine';
-
-const id = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform(String)
-  .pipe(z.string().regex(/^\d{1,18}$/));
+import { idParam as id, isoOrNull as iso } from '../job-http';
 
 const fieldLabels = {
   id: { label: label('Id', '编号', '編號') },
@@ -36,8 +32,6 @@ const fieldLabels = {
   initParams: { label: label('Init params', '初始参数', '初始參數') },
   nodeId: { label: label('Node', '节点', '節點') },
 };
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The refusal of a call on a run as a translated error naming the field it concerns. */
 function refusalError(refusal: WfRefusal, runId: string, nodeId?: string): AppError {
@@ -98,19 +92,28 @@ export async function workflowRoutes(
     config: { ...config, reads: true },
     schema: {
       tags,
-      summary: "A workflow's DAG (job and decision nodes, edges)",
+      summary: "A workflow's DAG (job and decision nodes, edges), with its name and version",
       querystring: z.object({ id }),
       response: { 200: envelopeOf(z.unknown()) },
     },
     handler: async (request) =>
       ok(
         await db.tenant(authOf(request), async (sql) => {
-          const { rows } = await sql.query<{ dag: WorkflowDag }>(
-            'SELECT dag FROM workflow_info WHERE id = $1',
-            [request.query.id],
-          );
+          const { rows } = await sql.query<{
+            dag: WorkflowDag;
+            wf_name: string;
+            dag_version: number;
+          }>('SELECT dag, wf_name, dag_version FROM workflow_info WHERE id = $1', [
+            request.query.id,
+          ]);
           if (!rows[0]) throw workflowMissing(request.query.id);
-          return rows[0].dag;
+          // The DAG's own members, and which workflow it is (the editor's title).
+          return {
+            ...rows[0].dag,
+            id: request.query.id,
+            wfName: rows[0].wf_name,
+            dagVersion: rows[0].dag_version,
+          };
         }),
       ),
   });
