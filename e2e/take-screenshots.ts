@@ -6,6 +6,7 @@ import { startDemoSimulation } from '../apps/server/src/modules/iot/demo-simulat
 import { DEMO_ADMIN, signIn, startConsole, waitForPath } from '@shuili/test-support/console';
 import { traceHomeModeScreenshot } from './trace-home-mode-screenshot';
 import { traceResumeScreenshot } from './trace-resume-screenshot';
+import { jobsScreenshots } from './jobs-screenshots';
 import { traceMapScreenshot } from './trace-map-screenshot';
 import { traceScreenshots } from './trace-screenshots';
 
@@ -24,6 +25,7 @@ try {
   await traceHomeModeScreenshot(rig, shots);
   // A batch's resume: its chain backwards and forwards.
   await traceResumeScreenshot(rig, shots);
+  await jobsScreenshots(rig, shots);
   // The digital map: bases, plots and their devices, one plot opened.
   await traceMapScreenshot(rig, shots);
   await signIn(page, DEMO_ADMIN);
