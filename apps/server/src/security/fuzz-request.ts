@@ -51,7 +51,10 @@ export type Expectation =
   | { kind: 'badJson' }
   | { kind: 'unsupportedMedia' }
   | { kind: 'tooLarge' }
-  /** Node refuses a request line past its header limit (431) before Fastify sees it. */
+  /**
+   * Node refuses a request line past its header limit (431) before Fastify sees it; Fastify's
+   * router a path parameter past its length limit (414).
+   */
   | { kind: 'urlTooLong' }
   | { kind: 'invalid'; part: Part; fields: string[] }
   /** Junk for a route without schemas: any answer but a server error. */
@@ -126,10 +129,23 @@ export function parseQuery(search: string): Record<string, string | string[]> {
 const wellFormed = (text: string) =>
   text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
+/**
+ * A generated value as a path segment carries it: its text, as a client's URL template would
+ * make it; an object whose own toString is no function (`{ toString: [] }`) has none, so its JSON.
+ */
+function pathText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? '';
+  }
+}
+
 export function toWire(route: FuzzRoute, input: FuzzCase): WireRequest {
   // A lone surrogate has no UTF-8 form: a client sends U+FFFD in its place, as this does.
   let path = route.url.replace(/:(\w+)/g, (_match, name: string) =>
-    encodeURIComponent(wellFormed(String(input.params?.[name] ?? ''))),
+    encodeURIComponent(wellFormed(pathText(input.params?.[name]))),
   );
   const search = input.search ?? encodeQuery(input.query);
   if (search) path += `?${search}`;
@@ -210,14 +226,30 @@ export function expectedFields(part: Part, issues: readonly z.core.$ZodIssue[]):
 /** Node's default limit of the request line and headers together (--max-http-header-size). */
 const HEADER_LIMIT_BYTES = 16 * 1024;
 
+/** Fastify's default longest path parameter (find-my-way's maxParamLength). */
+const MAX_PARAM_LENGTH = 100;
+
 /** What the server must answer to this request, by the route's schemas. */
 export function expectationOf(route: FuzzRoute, wire: WireRequest): Expectation {
   if (wire.path.length > HEADER_LIMIT_BYTES) return { kind: 'urlTooLong' };
   // Near the limit the token and cookie headers decide: any answer but a 5xx will do.
   if (wire.path.length > HEADER_LIMIT_BYTES - 4096) return { kind: 'survives' };
+  const queryStart = wire.path.indexOf('?');
+  // Fastify's router answers 414 for a path parameter (decoded) past its maxParamLength, before
+  // any schema looks at it.
+  const rawPath = queryStart < 0 ? wire.path : wire.path.slice(0, queryStart);
+  const segments = rawPath.split('/');
+  if (
+    route.url
+      .split('/')
+      .some(
+        (name, index) =>
+          name.startsWith(':') && decode(segments[index] ?? '').length > MAX_PARAM_LENGTH,
+      )
+  )
+    return { kind: 'urlTooLong' };
   const body = bodyAsParsed(wire);
   if (body.kind !== 'value') return { kind: body.kind };
-  const queryStart = wire.path.indexOf('?');
   const values: Record<Part, unknown> = {
     params: paramsOf(route.url, queryStart < 0 ? wire.path : wire.path.slice(0, queryStart)),
     body: body.value,
