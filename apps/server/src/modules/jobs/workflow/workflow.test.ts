@@ -269,7 +269,8 @@ describe.each(BACKENDS)('DAG workflows on $backend', ({ backend, available }) =>
       token: admin,
       query: { id: workflowId },
     });
-    expect(kept.body.data).toEqual(before);
+    expect(kept.body.data).toMatchObject({ ...before, id: workflowId });
+    expect({ nodes: kept.body.data.nodes, edges: kept.body.data.edges }).toEqual(before);
     const { rows } = await server.db.systemStatement<{ dag_version: number }>(
       'SELECT dag_version FROM workflow_info WHERE id = $1',
       [workflowId],
