@@ -232,7 +232,9 @@ describe.each(BACKENDS)('password guessing on $backend', ({ backend, available }
   it.skipIf(!available)(
     'answers an unknown tenant and an unknown user as a wrong password, in similar time',
     async () => {
-      const names = ['timing-1', 'timing-2', 'timing-3', 'timing-4', 'timing-5'];
+      // Nine of each, interleaved: a median of nine rides out a moment of load on a busy machine
+      // (five did not: one stall of the other lane's work decided the median).
+      const names = Array.from({ length: 9 }, (_, index) => `timing-${index + 1}`);
       for (const name of names) await addOwner(name);
       const timed = async (run: () => ReturnType<typeof password>) => {
         const started = performance.now();
@@ -267,7 +269,7 @@ describe.each(BACKENDS)('password guessing on $backend', ({ backend, available }
         );
       expect((await sms('atlantis')).body).toEqual((await sms('demo')).body);
       const median = (runs: { ms: number }[]) =>
-        runs.map((run) => run.ms).sort((a, b) => a - b)[2]!;
+        runs.map((run) => run.ms).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
       // The password hash is the slow part: skipping it for an unknown tenant would show.
       expect(median(noTenant)).toBeGreaterThan(median(wrong) * 0.6);
       expect(median(noUser)).toBeGreaterThan(median(wrong) * 0.6);
