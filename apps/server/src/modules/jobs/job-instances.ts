@@ -12,6 +12,7 @@ import {
 import type { Sql } from '../../db/database';
 import { cancel, cancelPrefix, scheduleOnce } from '../scheduler/scheduler.service';
 import { noticeFailure } from './job-alarms';
+import { scheduleFixedDelay } from './job-schedule';
 
 /**
  * Job instances (spec /taskinstance): made by a job's trigger, a call or a workflow node, each
@@ -370,13 +371,12 @@ async function announceEnd(
     row.status === 1 &&
     row.time_expression
   )
-    await scheduleOnce(sql, {
+    await scheduleFixedDelay(sql, {
       tenantId: row.tenant_id,
       kind: JOB_FIRE_KIND,
       key: jobTriggerKey(row.job_id),
-      dueAt: new Date(Date.now() + Number(row.time_expression)),
       payload: { jobId: row.job_id },
-      maxAttempts: 2,
+      delayMs: Number(row.time_expression),
     });
   if (
     row.trigger_type === 'SCHEDULE' &&

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessorType } from '@shuili/contract';
 import type { Config } from '../../config';
 import type { Database, Sql } from '../../db/database';
+import { tenantTimeZone } from '../iot/telemetry/telemetry-settings';
 import type { Notifier } from '../notify/notifier';
 import {
   DeclineRun,
@@ -363,16 +364,13 @@ export class JobRunner {
   ): Promise<JobRunContext> {
     const { db, config, log } = this.deps;
     const { workflowContext, timeZone } = await db.tenant(instance.tenant_id, async (sql) => {
-      const zone = await sql.query<{ param_value: string | null }>(
-        `SELECT param_value FROM sys_param WHERE param_key = 'timeZone' LIMIT 1`,
-      );
-      if (!instance.wf_instance_id)
-        return { workflowContext: undefined, timeZone: zone.rows[0]?.param_value };
+      const zone = await tenantTimeZone(sql);
+      if (!instance.wf_instance_id) return { workflowContext: undefined, timeZone: zone };
       const { rows } = await sql.query<{ context: Record<string, unknown> }>(
         'SELECT context FROM workflow_instance WHERE id = $1',
         [instance.wf_instance_id],
       );
-      return { workflowContext: rows[0]?.context ?? {}, timeZone: zone.rows[0]?.param_value };
+      return { workflowContext: rows[0]?.context ?? {}, timeZone: zone };
     });
     return {
       tenantId: instance.tenant_id,
@@ -392,7 +390,7 @@ export class JobRunner {
       config,
       logger: log,
       node: this.node,
-      timeZone: timeZone || 'Asia/Shanghai',
+      timeZone,
       notifier: this.deps.notifier,
       telemetrySweeper: this.deps.telemetrySweeper?.(),
     };

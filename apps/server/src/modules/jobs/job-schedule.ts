@@ -125,14 +125,36 @@ export async function syncTimedTrigger(
     maxAttempts: 2,
   };
   if (input.type === 'FIXED_DELAY') {
-    await scheduleOnce(sql, {
-      ...common,
-      dueAt: new Date(Date.now() + Number(input.expression)),
-    });
+    await scheduleFixedDelay(sql, { ...common, delayMs: Number(input.expression) });
     return;
   }
   await scheduleRecurring(sql, {
     ...common,
     recurrence: recurrenceOf(input.type, input.expression)!,
+  });
+}
+
+/**
+ * A fixed-delay job's or workflow's next firing, the delay from now: set when it is enabled and
+ * each time one of its scheduled runs ends (the delay counts from the end).
+ */
+export async function scheduleFixedDelay(
+  sql: Sql,
+  next: {
+    tenantId: string;
+    kind: string;
+    key: string;
+    payload: Record<string, unknown>;
+    delayMs: number;
+  },
+): Promise<void> {
+  await scheduleOnce(sql, {
+    tenantId: next.tenantId,
+    kind: next.kind,
+    key: next.key,
+    dueAt: new Date(Date.now() + next.delayMs),
+    payload: next.payload,
+    // A fire processor that throws is tried again once; what it makes has its own retries.
+    maxAttempts: 2,
   });
 }

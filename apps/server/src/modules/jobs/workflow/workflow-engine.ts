@@ -17,6 +17,7 @@ import {
   type EndedInstance,
   type PendingMails,
 } from '../job-instances';
+import { scheduleFixedDelay } from '../job-schedule';
 
 /**
  * The DAG workflow engine (docs/jobs.md "Workflows"). Every function runs in the caller's
@@ -416,13 +417,12 @@ async function finishIfDone(sql: Sql, wfInstanceId: string, mails: PendingMails)
     workflow.status === 1 &&
     workflow.time_expression
   )
-    await scheduleOnce(sql, {
+    await scheduleFixedDelay(sql, {
       tenantId: ended.tenant_id,
       kind: WORKFLOW_FIRE_KIND,
       key: workflowTriggerKey(ended.workflow_id),
-      dueAt: new Date(Date.now() + Number(workflow.time_expression)),
       payload: { workflowId: ended.workflow_id },
-      maxAttempts: 2,
+      delayMs: Number(workflow.time_expression),
     });
 }
 
