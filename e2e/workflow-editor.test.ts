@@ -300,7 +300,7 @@ it('runs the workflow and shows its instance running live, node by node, to succ
   await panel.waitFor();
   expect(await panel.getByTestId('wf-node-instance-state').innerText()).toBe('Succeeded');
   await panel.getByTestId('wf-node-instance-job').click();
-  const drawer = page.getByTestId('wf-job-instance-drawer');
+  const drawer = page.getByTestId('instance-detail');
   await expect.poll(() => drawer.innerText()).toContain('Succeeded');
 });
 

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ResourcePage } from '../../resource/ResourcePage';
-import { JobInstanceDrawer } from './JobInstanceDrawer';
+import { InstanceDetailDrawer } from '../jobs/InstanceDetailDrawer';
 
 const ID = /^\d{1,18}$/;
 
@@ -61,7 +61,7 @@ export function DagTaskInstancePage() {
             ) : null,
         }}
       />
-      <JobInstanceDrawer id={jobInstance} onClose={() => setJobInstance(undefined)} />
+      <InstanceDetailDrawer instanceId={jobInstance} onClose={() => setJobInstance(undefined)} />
     </>
   );
 }

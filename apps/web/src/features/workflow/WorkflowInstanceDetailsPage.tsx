@@ -23,7 +23,7 @@ import { formatDate } from '../../lib/format';
 import { useLabel } from '../../resource/field-label';
 import { dagToFlow, needsLayout, type WfFlowEdge, type WfFlowNode } from './dag-flow';
 import { layoutNodes } from './dag-layout';
-import { JobInstanceDrawer } from './JobInstanceDrawer';
+import { InstanceDetailDrawer } from '../jobs/InstanceDetailDrawer';
 import { NodeInstancePanel } from './NodeInstancePanel';
 import { isLiveInstance, nodeStateLook, WF_INSTANCE_TAG } from './node-states';
 import { WfInstanceActions } from './WfInstanceActions';
@@ -199,7 +199,7 @@ function InstanceDetails({ id }: { id: string }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <JobInstanceDrawer id={jobInstance} onClose={() => setJobInstance(undefined)} />
+      <InstanceDetailDrawer instanceId={jobInstance} onClose={() => setJobInstance(undefined)} />
     </Space>
   );
 }

@@ -2,7 +2,6 @@ import {
   entityCalls,
   jobInfoEntity,
   JOB_CALLS,
-  type JobInstanceDetail,
   type PageResult,
   type WfInstanceDetail,
   type WorkflowDag,
@@ -57,17 +56,6 @@ export function useWfInstanceDetail(id: string | undefined) {
     queryFn: ({ signal }) =>
       http.get<WfInstanceDetail>(JOB_CALLS.queryWfInstanceDetail, { params: { id }, signal }),
     refetchInterval: (query) => (isLiveInstance(query.state.data?.status) ? 1000 : false),
-  });
-}
-
-/** A job instance's detail (the node instance's sub-instance), fetched when opened. */
-export function useJobInstanceDetail(id: string | null | undefined) {
-  return useQuery({
-    queryKey: ['job-instance-detail', id],
-    enabled: !!id,
-    retry: false,
-    queryFn: ({ signal }) =>
-      http.get<JobInstanceDetail>(JOB_CALLS.queryInstanceDetail, { params: { id }, signal }),
   });
 }
 
