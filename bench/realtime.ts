@@ -124,7 +124,7 @@ async function measure(broker: Broker, plan: Plan) {
     return {
       sent: step.sent,
       acknowledged: step.acknowledged,
-      unacknowledged: step.lost,
+      unacknowledged: step.unacknowledged,
       ackP50Ms: step.ackP50Ms,
       ackP99Ms: step.ackP99Ms,
       overall: latencySummary(all),

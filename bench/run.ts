@@ -1,4 +1,5 @@
 // `npm run bench` runs every benchmark, `npm run bench -- <name> [--smoke]` one of them.
+import { runCluster } from './cluster';
 import { runIngest } from './ingest';
 import { runList } from './list';
 import { runLoad } from './load';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, (smoke: boolean) => Promise<{ file: string; sum
     sqlmap: runSqlmap,
     ledger: runLedger,
     'trace-home': runTraceHome,
+    cluster: runCluster,
   };
 
 const args = process.argv.slice(2);

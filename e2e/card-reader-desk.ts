@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRESENT_FILE } from '@shuili/card-reader';
+import { EXIT_WITH_PARENT } from '@shuili/test-support/server-process';
 
 /**
  * The card-reading service with its simulated reader (cards as files in one folder), as a
@@ -21,7 +22,17 @@ export function startCardReader(
 ): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [BIN, '--simulate', '--cards', cards, '--port', String(port), '--origin', origin],
+    [
+      ...EXIT_WITH_PARENT,
+      BIN,
+      '--simulate',
+      '--cards',
+      cards,
+      '--port',
+      String(port),
+      '--origin',
+      origin,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {

@@ -66,7 +66,8 @@ const codes = await Promise.all([
   // as cores was faster, but the sign-in timing tests (median latencies, a 1 s back-off) then
   // failed on a loaded 2-core machine. The benchmarks' smoke runs (a quarter of this lane's
   // time) are left out here (bench/vitest.config.ts) and run once the browser lane is done, on
-  // the core it frees: one lane of 50 minutes became two of about 35.
+  // the core it frees: one lane of 50 minutes became two of about 35. Measured 2026-11-27 (a
+  // clean clone, .ci/run): units 42 min, browser 27 then benchmarks 11.
   timed(
     'units and HTTP',
     lane('units-and-http', '!e2e', `--maxWorkers=${Math.max(1, os.availableParallelism() - 1)}`),

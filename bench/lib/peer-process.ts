@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { onFreePorts, REPO_ROOT, spawnPinned } from '@shuili/test-support/server-process';
+import {
+  EXIT_WITH_PARENT,
+  onFreePorts,
+  REPO_ROOT,
+  spawnPinned,
+} from '@shuili/test-support/server-process';
 
 export interface RunningPeer {
   url: string;
@@ -31,6 +36,7 @@ async function startPeerProcessOn(
     core,
     process.execPath,
     [
+      ...EXIT_WITH_PARENT,
       '--import',
       'tsx',
       path.join(REPO_ROOT, 'bench/lib', script),

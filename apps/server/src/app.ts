@@ -201,7 +201,7 @@ export async function buildApp({
   await app.register(adminRoutes, { db, captchas, rateLimits, notifier: outbox, grants });
   await app.register(notificationRoutes, { db });
   const platform = new PlatformTenants(db);
-  const iotModel = createIotModel(config);
+  const iotModel = createIotModel(config, db);
   await app.register(adminEntityRoutes, {
     db,
     grants,

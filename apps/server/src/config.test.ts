@@ -21,7 +21,13 @@ describe('configuration', () => {
 });
 
 describe('MQTT settings', () => {
-  const names = ['MQTT_PUBLIC_URLS', 'MQTT_TLS_PORT', 'MQTT_CONSUMERS', 'MQTT_PORT'] as const;
+  const names = [
+    'MQTT_PUBLIC_URLS',
+    'MQTT_TLS_PORT',
+    'MQTT_CONSUMERS',
+    'MQTT_CONSUMER_WINDOW',
+    'MQTT_PORT',
+  ] as const;
   const saved = names.map((name) => process.env[name]);
   afterEach(() => {
     names.forEach((name, i) => {
@@ -36,14 +42,23 @@ describe('MQTT settings', () => {
       mqttPort: 1883,
       mqttTlsPort: 8883,
       mqttPublicUrls: [],
-      mqttConsumers: 4,
+      mqttConsumers: 2,
+      mqttConsumerWindow: 4000,
     });
     process.env.MQTT_PUBLIC_URLS = 'mqtts://iot.example.com:8883, wss://iot.example.com/mqtt';
     process.env.MQTT_CONSUMERS = '0';
+    process.env.MQTT_CONSUMER_WINDOW = '500';
     expect(loadConfig()).toMatchObject({
       mqttPublicUrls: ['mqtts://iot.example.com:8883', 'wss://iot.example.com/mqtt'],
       mqttConsumers: 1,
+      mqttConsumerWindow: 500,
     });
+    // The MQTT 5 receive maximum is 1 to 65535.
+    for (const bad of ['0', '65536']) {
+      process.env.MQTT_CONSUMER_WINDOW = bad;
+      expect(() => loadConfig()).toThrow(/MQTT_CONSUMER_WINDOW/);
+    }
+    delete process.env.MQTT_CONSUMER_WINDOW;
     process.env.MQTT_PORT = 'abc';
     expect(() => loadConfig()).toThrow(/MQTT_PORT/);
   });
@@ -78,6 +93,13 @@ describe('MQTT identity and auth hook settings', () => {
     });
     process.env.MQTT_AUTH_SECRET = 'short';
     expect(() => loadConfig()).toThrow(/MQTT_AUTH_SECRET/);
+    process.env.MQTT_AUTH_SECRET = 'a-long-shared-secret';
+    // The consumers speak MQTT over TCP or TLS: a WebSocket URL is refused at start.
+    process.env.MQTT_URL = 'mqtts://broker.example.com';
+    expect(loadConfig().mqttUrl).toBe('mqtts://broker.example.com');
+    process.env.MQTT_URL = 'wss://broker.example.com/mqtt';
+    expect(() => loadConfig()).toThrow(/MQTT_URL must be an mqtt:\/\/ or mqtts:\/\/ URL/);
+    process.env.MQTT_URL = 'mqtt://broker.example.com';
     process.env.MQTT_AUTH_SECRET = 'a-long-shared-secret';
     // It would look like a device identity to the auth hooks.
     process.env.MQTT_USERNAME = 'demo:server';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAP_TILE_URL, mapTileSource } from './http/map-tiles';
+import { consumerAddress } from './mqtt/consumer-url';
 import { snapshotHosts, streamOrigins } from './http/video-sources';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,6 +17,11 @@ export interface Config {
   /** Where PGlite keeps its files when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where uploaded files live (FILE_STORAGE): `database` (tables every node shares; the default
+   * with DATABASE_URL) or `disk` (DATA_DIR/files, this node's own; the default on PGlite).
+   */
+  fileStorage: 'database' | 'disk';
   /** An external broker (MQTT 5, shared subscriptions) instead of the embedded one. */
   mqttUrl: string | undefined;
   /** TCP port of the embedded broker; 0 picks a free one (tests). */
@@ -30,11 +36,18 @@ export interface Config {
    */
   mqttPublicUrls: string[];
   /**
-   * External broker only: connections per node sharing the device topics. mqtt.js handles one
-   * message at a time per connection (the PUBACK waits for storage), so several connections
-   * keep several writes in flight.
+   * External broker only: connections per node sharing the device topics (MQTT_CONSUMERS). Each
+   * keeps a window of messages in flight (below), so one or two carry a node; each is one
+   * persistent session on the broker.
    */
   mqttConsumers: number;
+  /**
+   * External broker only: unacknowledged QoS 1 messages the broker may send one consumer
+   * connection at once (MQTT_CONSUMER_WINDOW, MQTT 5 receive maximum; 1 to 65535). Each is
+   * stored as it comes and acknowledged once stored; also how many uplinks a connection has
+   * being stored before it stops reading (QoS 0).
+   */
+  mqttConsumerWindow: number;
   /** External broker only: the shared-subscription group of the nodes of one deployment. */
   mqttShareGroup: string;
   /**
@@ -194,6 +207,23 @@ function mqttUsername(): string | undefined {
   return value;
 }
 
+/** The consumers speak MQTT over TCP or TLS (windowed-consumer.ts), not over WebSocket. */
+function mqttUrl(): string | undefined {
+  const value = process.env.MQTT_URL || undefined;
+  if (value !== undefined && !consumerAddress(value))
+    throw new Error(
+      `MQTT_URL must be an mqtt:// or mqtts:// URL (the server consumes over TCP or TLS, not WebSocket), got "${value}"`,
+    );
+  return value;
+}
+
+function mqttConsumerWindow(): number {
+  const value = int('MQTT_CONSUMER_WINDOW', 4000);
+  if (value < 1 || value > 65535)
+    throw new Error(`MQTT_CONSUMER_WINDOW must be 1 to 65535, got "${value}"`);
+  return value;
+}
+
 /** Client ids are `shuili-{node}-{role}`: plain characters, never a device's `tenant:device`. */
 function mqttNodeId(port: number): string {
   const value =
@@ -231,6 +261,15 @@ function mapTileUrl(): string {
   return value;
 }
 
+/** FILE_STORAGE, else the database wherever several nodes may share one (PostgreSQL). */
+function fileStorage(databaseUrl: string | undefined): 'database' | 'disk' {
+  const raw = process.env.FILE_STORAGE?.trim().toLowerCase();
+  if (!raw) return databaseUrl ? 'database' : 'disk';
+  if (raw !== 'database' && raw !== 'disk')
+    throw new Error(`FILE_STORAGE must be "database" or "disk", got "${raw}"`);
+  return raw;
+}
+
 /** The card-reading service's port (packages/card-reader's default); 0 turns it off. */
 function cardReaderPort(): number {
   const value = int('CARD_READER_PORT', 17820);
@@ -245,7 +284,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    mqttUrl: env.MQTT_URL || undefined,
+    fileStorage: fileStorage(env.DATABASE_URL || undefined),
+    mqttUrl: mqttUrl(),
     mqttPort: int('MQTT_PORT', 1883),
     mqttTlsCert: env.MQTT_TLS_CERT || undefined,
     mqttTlsKey: env.MQTT_TLS_KEY || undefined,
@@ -254,7 +294,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .split(',')
       .map((url) => url.trim())
       .filter(Boolean),
-    mqttConsumers: Math.max(1, int('MQTT_CONSUMERS', 4)),
+    mqttConsumers: Math.max(1, int('MQTT_CONSUMERS', 2)),
+    mqttConsumerWindow: mqttConsumerWindow(),
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'shuili',
     mqttNodeId: mqttNodeId(int('PORT', 8080)),
     // MQTT's session expiry is 32 bits; 0xffffffff would mean "never".

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onFreePorts } from '@shuili/test-support/server-process';
+import { EXIT_WITH_PARENT, onFreePorts } from '@shuili/test-support/server-process';
 import { REPO_ROOT } from './config';
 import { BROWSER_BASIC } from '@shuili/test-support/api-client';
 
@@ -18,7 +18,7 @@ interface Running {
 async function startProcess(env: Record<string, string>): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    [...EXIT_WITH_PARENT, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env, WEB_DIST: '', LOG_LEVEL: 'info' },

@@ -8,7 +8,7 @@ import type { TestServer } from './test-server';
  * in one database apart.
  */
 export async function noGrantUser(
-  server: TestServer,
+  server: Pick<TestServer, 'url' | 'db'>,
   suffix = 'x',
 ): Promise<{ token: string; roleId: string }> {
   const admin = (await signIn(server, 'demo', 'admin', 'admin123')).access_token;

@@ -9,6 +9,15 @@ import { promisify } from 'node:util';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
+ * Node flags that make a spawned process stop once its starter is gone (exit-with-parent.mjs), so
+ * a test ended by a timeout or a signal leaves no server running. Put them before the script.
+ */
+export const EXIT_WITH_PARENT = [
+  '--import',
+  fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url)),
+];
+
+/**
  * A port nothing listens on now, for a child process to bind. It is picked at random below the
  * kernel's ephemeral range: ports in that range are also handed out to every outbound connection
  * and to every listen(0) of the tests running alongside, which can take it before the child binds
@@ -163,6 +172,7 @@ export async function startServerOn(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
+      ...EXIT_WITH_PARENT,
       '--import',
       'tsx',
       path.join(REPO_ROOT, 'apps/server/src/main.ts'),

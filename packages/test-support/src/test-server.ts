@@ -135,6 +135,29 @@ export async function startTestServer(
   };
 }
 
+/** The URL of the PostgreSQL database a test server runs on (for another node's process). */
+export async function testDatabaseUrl(server: TestServer): Promise<string> {
+  if (server.backend !== 'postgres' || !TEST_DATABASE_URL)
+    throw new Error('only a PostgreSQL test server has a database URL');
+  const { rows } = await server.db.systemStatement<{ name: string }>(
+    'SELECT current_database() AS name',
+  );
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${rows[0]!.name}`;
+  return url.toString();
+}
+
+/**
+ * Another node's view of a test server's database: on PostgreSQL a pool of its own, so what it
+ * hears comes through the database as another node's would; PGlite is one process's, so there it
+ * is the same database. Close it (when it is not `server.db`) after use.
+ */
+export async function otherNodeDatabase(server: TestServer, poolSize = 2): Promise<Database> {
+  return server.backend === 'postgres'
+    ? openPostgresDatabase(await testDatabaseUrl(server), poolSize)
+    : server.db;
+}
+
 /**
  * A second node beside a PostgreSQL test server: its own app, pool and embedded broker on the
  * same database (the first node's settings unless overridden). Closing it leaves the database.
@@ -145,12 +168,7 @@ export async function startSecondNode(
 ): Promise<TestServer> {
   if (first.backend !== 'postgres' || !TEST_DATABASE_URL)
     throw new Error('a second node shares a PostgreSQL database: start the first on postgres');
-  const { rows } = await first.db.systemStatement<{ name: string }>(
-    'SELECT current_database() AS name',
-  );
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${rows[0]!.name}`;
-  const db = await openPostgresDatabase(url.toString(), 5);
+  const db = await otherNodeDatabase(first, 5);
   const nodeConfig = { ...first.config, ...config };
   const app = await buildApp({
     config: nodeConfig,

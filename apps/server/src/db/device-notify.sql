@@ -57,3 +57,43 @@ CREATE TRIGGER device_credential_revoked AFTER UPDATE OF revoked_at ON iot_devic
 -- Secrets of devices deleted before these triggers existed (nothing removed them): they could never
 -- match a device again (a new device has a new id), but they are no one's.
 DELETE FROM iot_device_credential c WHERE NOT EXISTS (SELECT 1 FROM iot_device d WHERE d.id = c.device_id);
+
+-- Alarm rules (iot_alarm_rule, an entity table): each node keeps a tenant's enabled rules while
+-- it listens (alarm-rule-cache.ts); any change of a rule, through whatever node, announces the
+-- tenant on `shuili_alarm_rule` when it commits, so every node reads them again at once.
+CREATE OR REPLACE FUNCTION shuili_alarm_rule_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('shuili_alarm_rule', coalesce(NEW.tenant_id, OLD.tenant_id)::text);
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS alarm_rule_changed ON iot_alarm_rule;
+CREATE TRIGGER alarm_rule_changed AFTER INSERT OR UPDATE OR DELETE ON iot_alarm_rule
+  FOR EACH ROW EXECUTE FUNCTION shuili_alarm_rule_changed();
+
+-- What ingestion resolves a device to (device-directory.ts: its product and thing model, its
+-- name): each node keeps it a minute; a device added, moved to another product or renamed, and a
+-- product's thing model changed or the product removed, are announced on `shuili_device_model`
+-- when they commit, so every node reads them again at once. Presence writes (online, last_seen)
+-- touch none of these columns and announce nothing.
+CREATE OR REPLACE FUNCTION shuili_device_model_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'iot_device' THEN
+    PERFORM pg_notify('shuili_device_model', NEW.tenant_id || ':' || NEW.id);
+  ELSE
+    PERFORM pg_notify('shuili_device_model', coalesce(NEW.tenant_id, OLD.tenant_id)::text);
+  END IF;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS device_model_added ON iot_device;
+CREATE TRIGGER device_model_added AFTER INSERT ON iot_device
+  FOR EACH ROW EXECUTE FUNCTION shuili_device_model_changed();
+DROP TRIGGER IF EXISTS device_model_changed ON iot_device;
+CREATE TRIGGER device_model_changed AFTER UPDATE OF product_id, device_name ON iot_device
+  FOR EACH ROW WHEN (OLD.product_id IS DISTINCT FROM NEW.product_id
+                     OR OLD.device_name IS DISTINCT FROM NEW.device_name)
+  EXECUTE FUNCTION shuili_device_model_changed();
+DROP TRIGGER IF EXISTS product_model_changed ON iot_product;
+CREATE TRIGGER product_model_changed AFTER UPDATE OF thing_model OR DELETE ON iot_product
+  FOR EACH ROW EXECUTE FUNCTION shuili_device_model_changed();

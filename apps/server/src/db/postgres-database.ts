@@ -9,6 +9,7 @@ import {
 } from './database';
 import { DatabaseBusyError } from './pg-errors';
 import { preparedStatementNames } from './prepared-statements';
+import { SharedListenConnection } from './shared-listen-connection';
 
 /** How long a request waits for a pooled connection, and a new connection to open. */
 const CONNECT_WAIT_MS = 5_000;
@@ -38,6 +39,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
   // The ping has a connection of its own: a pool busy with requests is not a database down.
   const pingPool = newPool(1);
   const lanes = new Map<string, Database>();
+  const listening = new SharedListenConnection(url);
   /** When the database last answered a statement: a full pool's wait then means busy, not down. */
   let answeredAt = 0;
 
@@ -149,46 +151,26 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
     kind: 'postgres',
     ...poolCalls(pool),
     listen: async (channel, handlers) => {
-      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      // Changes committed by other nodes arrive on a connection of its own, which says when it
-      // is lost; those committed through this pool arrive on the committing connection too.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      // Changes committed by other nodes arrive on the node's one listening connection, which
+      // says when it is lost; those committed through this pool arrive on the committing
+      // connection too.
       const onPool = (payload: string) => handlers.message(payload);
-      let open = true;
       const unlistenPool = () => {
         listeners.get(channel)?.delete(onPool);
         if (listeners.get(channel)?.size === 0) listeners.delete(channel);
       };
-      const lose = () => {
-        if (!open) return;
-        open = false;
-        unlistenPool();
-        handlers.lost();
-        client.end().catch(() => {});
-      };
-      client.on('error', lose);
-      client.on('end', lose);
-      client.on('notification', (message) => {
-        if (message.channel === channel) handlers.message(message.payload ?? '');
+      const listener = await listening.listen(channel, {
+        message: handlers.message,
+        lost: () => {
+          unlistenPool();
+          handlers.lost();
+        },
       });
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${channel}`);
-        listeners.set(channel, (listeners.get(channel) ?? new Set()).add(onPool));
-        // A forgotten listener must not keep the process alive after everything else closed.
-        (
-          client as unknown as { connection?: { stream?: { unref?(): void } } }
-        ).connection?.stream?.unref?.();
-      } catch (error) {
-        open = false;
-        await client.end().catch(() => {});
-        throw error;
-      }
+      listeners.set(channel, (listeners.get(channel) ?? new Set()).add(onPool));
       return {
         close: async () => {
-          open = false;
           unlistenPool();
-          await client.end().catch(() => {});
+          await listener.close();
         },
       };
     },
@@ -216,6 +198,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10): Promise<
       return lane;
     },
     close: async () => {
+      await listening.close();
       await Promise.all(pools.map((each) => each.end()));
     },
   };

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { BROWSER_CLIENT_ID, BROWSER_SCOPE, ROLE_CASHIER, type Lang } from '@shuili/contract';
 import type { Config } from '../config';
 import { syncDefaultMenus } from '../modules/admin/default-menu-sync';
 import { provisionTenant, type NewTenant } from '../modules/admin/tenant-provisioning.service';
-import { LocalDiskStorage } from '../modules/files/file-storage';
+import { configuredFileStorageWithin } from '../modules/files/configured-file-storage';
 import { seedDemoIot, seedIotCatalogue } from '../modules/iot/device/iot-seed';
 import { seedRegions } from '../modules/region/region-seed';
 import { hashClientSecret } from '../modules/uaa/client.service';
@@ -24,6 +23,7 @@ type SeedConfig = Pick<
   | 'accessTokenSeconds'
   | 'refreshTokenSeconds'
   | 'dataDir'
+  | 'fileStorage'
 >;
 
 /**
@@ -135,12 +135,13 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
         await seedDemoNotifications(sql, tenantId, userIds);
         await seedDemoIot(sql, tenantId);
       }
-      // The demo tenants' other screens (files stored where the server keeps uploads).
+      // The demo tenants' other screens (files stored where the server keeps uploads, in this
+      // transaction when that is the database).
       if (!tenant.isPlatform)
         await seedDemoScreens(
           sql,
           { tenantCode: tenant.tenantCode, tenantId, userIds },
-          new LocalDiskStorage(path.join(config.dataDir, 'files')),
+          configuredFileStorageWithin(config, sql),
         );
       if (tenant.tenantCode === 'demo') {
         await seedDemoHistory(sql, tenantId, config.demoHistoryDays);

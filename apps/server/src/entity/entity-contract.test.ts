@@ -619,8 +619,20 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
     return api(who, 'GET', entityCalls(entity).query, { query: { ...filter, pageSize: '50' } });
   }
 
+  /** Waits until no background work the last write started can still change the row. */
+  async function settled(entity: EntityDef, id: string) {
+    const busy = sampleOf(entity).busy;
+    if (!busy) return;
+    const deadline = Date.now() + 30_000;
+    while (await server.db.system((sql) => busy(sql, id))) {
+      if (Date.now() > deadline) throw new Error(`${entity.name} ${id}: still busy after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** The row as its owner's admin reads it now (undefined when gone). */
   async function reread(entity: EntityDef, row: Values): Promise<Values | undefined> {
+    await settled(entity, String(row.id));
     const found = await findRows(ownerOf(entity), entity, filterOf(entity, row));
     expect(found.status).toBe(200);
     return (found.body.data.list as Values[]).find((one) => one.id === row.id);
@@ -908,6 +920,7 @@ describe.each(BACKENDS)('entity contract on $backend', ({ backend, available }) 
         });
 
         test('query finds it with a filter on a search field, paged', async () => {
+          await settled(entity, String(state.row.id));
           const found = await findRows(owner, entity, filterOf(entity, state.row));
           expect(found.status).toBe(200);
           expect(found.body.data).toMatchObject({ total: 1, currentPage: 1, pageSize: 50 });

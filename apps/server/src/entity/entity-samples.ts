@@ -5,6 +5,7 @@ import { BILLING_SESSION_SAMPLES } from './billing-session-samples';
 import { BILLING_SETUP_SAMPLES } from './billing-setup-samples';
 import { TRACE_SAMPLES } from './trace-samples';
 import { JOB_SAMPLES } from './job-samples';
+import { soilRuleKey } from '../modules/monitor/irrigation/irrigation-keys';
 
 /**
  * Valid sample values of every declared entity, for the entity contract test. An entity in
@@ -57,6 +58,12 @@ export interface EntitySample {
    * ledger transaction needs its postings): answers the new row's id.
    */
   write?(sql: Sql, tenantId: string, values: Values): Promise<string>;
+  /**
+   * True while background work the last write started may still change the row's computed
+   * fields (a soil rule's last decision is its evaluation's, due at once after every write): the
+   * test reads the row again only once it is false, so two reads of an unchanged row agree.
+   */
+  busy?(sql: Sql, id: string): Promise<boolean>;
 }
 
 const START = '2024-01-01T00:00:00.000Z';
@@ -495,6 +502,16 @@ export const ENTITY_SAMPLES: Record<string, EntitySample> = {
       remark: 'Wheat, tillering',
     }),
     update: () => ({ stopAbove: 30.5 }),
+    busy: async (sql, id) => {
+      const { rows } = await sql.query<{ busy: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM scheduler_trigger WHERE key = $1
+                          AND (state = 'running' OR (state = 'waiting' AND due_at <= now())))
+             OR EXISTS (SELECT 1 FROM scheduler_run WHERE key = $1
+                          AND state IN ('running', 'retrying')) AS busy`,
+        [soilRuleKey(id)],
+      );
+      return rows[0]!.busy;
+    },
   },
   InsectSpecies: {
     search: 'nameZh',

@@ -28,6 +28,10 @@ const healthSchema = z.object({
     state: z.enum(['up', 'partial', 'down']),
     consumers: z.number().optional(),
     consumersConnected: z.number().optional(),
+    /** External: uplinks this node stored (and acknowledged to the broker) since it started. */
+    uplinksStored: z.number().optional(),
+    /** External: sessions of lost nodes this node consumes until they return. */
+    adoptedSessions: z.number().optional(),
   }),
   uptimeSeconds: z.number(),
 });

@@ -79,6 +79,10 @@ export interface TransportState {
   state: 'up' | 'partial' | 'down';
   consumers?: number;
   consumersConnected?: number;
+  /** External mode: uplinks this node stored and acknowledged since it started, adopted ones too. */
+  uplinksStored?: number;
+  /** External mode: sessions of lost peers this node consumes now (session-adoption.ts). */
+  adoptedSessions?: number;
 }
 
 /**

@@ -18,15 +18,31 @@ import type {
   TransportState,
   Uplink,
 } from './device-transport';
+import { consumerAddress } from './consumer-url';
 import { MqttAuthenticator } from './mqtt-authenticator';
 import { MQTT_WS_PATH, MqttBroker } from './mqtt-broker';
 import { MQTT_LIMITS } from './mqtt-limits';
+import { consumerClientId, SessionAdoption } from './session-adoption';
+import { WindowedConsumer } from './windowed-consumer';
 
 /** Every node joins one group per filter: the external broker gives each message to one node. */
 const uplinkFilters = (group: string) =>
   ['telemetry', 'event', 'cmd/ack', 'status'].map(
     (channel) => `$share/${group}/t/+/d/+/${channel}`,
   );
+/**
+ * Each node's state on the broker, retained: 'up' while its watcher is connected, 'gone' (its will)
+ * once that connection drops without a DISCONNECT. Outside the devices' `t/` topics, so only the
+ * server's identity may publish there (external-auth.routes.ts; docs/iot.md for other brokers).
+ */
+const NODE_STATE_PREFIX = 'shuili/nodes/';
+const NODE_STATES = `${NODE_STATE_PREFIX}+`;
+const nodeStateTopic = (mqttNodeId: string) => `${NODE_STATE_PREFIX}${mqttNodeId}`;
+const nodeState = (state: 'up' | 'gone') => JSON.stringify({ state });
+/** A stopping node clears its state before it says goodbye; no longer than this. */
+const STATE_CLEAR_MS = 2_000;
+/** How long a start waits for the consumers' first subscriptions before it goes on without. */
+const FIRST_SUBSCRIPTION_WAIT_MS = 10_000;
 /** A failed store is tried again after 1, 2, 4 ... up to this many ms. */
 const MAX_RETRY_MS = 30_000;
 /** Consumers come back quickly: until they have subscribed, the broker has nobody to queue for. */
@@ -35,11 +51,16 @@ const CONSUMER_RECONNECT_MS = 500;
 const LEAVE_QUIET_MS = 1000;
 /** ... or given up after this long (main.ts exits after 25 s), keeping the sessions. */
 const LEAVE_MAX_MS = 10_000;
+/**
+ * The largest packet the consumers take: a payload of MAX_PAYLOAD_BYTES and a topic of any
+ * length. The broker drops a larger message instead of sending it (MQTT 5 §3.1.2.11.4).
+ */
+const MAX_CONSUMED_PACKET_BYTES = MAX_PAYLOAD_BYTES + 0x10000 + 1024;
 
 /**
  * Devices on an external broker (Mosquitto, EMQX: `MQTT_URL`), consumed through MQTT 5 shared
  * subscriptions so that several server nodes split the load; each message is acknowledged only
- * once it is stored (`customHandleAcks`).
+ * once it is stored, with a window of messages in flight per connection (windowed-consumer.ts).
  *
  * The consumers' sessions are persistent (MQTT_SESSION_EXPIRY_SECONDS) under client ids stable
  * across restarts (MQTT_NODE_ID): a message the broker has taken for this node waits in its
@@ -59,11 +80,13 @@ const LEAVE_MAX_MS = 10_000;
  */
 export class ExternalTransport implements DeviceTransport {
   private readonly broker: MqttBroker;
-  private readonly consumers: MqttClient[] = [];
-  /** Consumers whose shared subscriptions are in place on the broker's current run. */
-  private readonly subscribed = new Set<MqttClient>();
+  private readonly consumers: WindowedConsumer[] = [];
+  /** Lost peers' consumer sessions, consumed here until they return. */
+  private readonly adoption: SessionAdoption;
   /** Uplinks handed to the store and not acknowledged yet, over every consumer. */
   private storing = 0;
+  /** Uplinks stored since the start, over every consumer (for /api/health). */
+  private stored = 0;
   private lastDeliveryAt = 0;
   /** Set while leaving the share group for good: no subscription any more. */
   private leaving = false;
@@ -91,6 +114,12 @@ export class ExternalTransport implements DeviceTransport {
       browsers: deps.browsers,
     });
     this.broker.onBrowsersChanged = () => void this.syncRelay();
+    this.adoption = new SessionAdoption({
+      db: deps.db,
+      self: config.mqttNodeId,
+      consumer: (clientId) => this.consumer(clientId, 'release'),
+      log: app.log,
+    });
   }
 
   onUplink(handler: (uplink: Uplink) => Promise<void>): void {
@@ -160,19 +189,22 @@ export class ExternalTransport implements DeviceTransport {
 
   state(): TransportState {
     // Connected is not enough: until a consumer has subscribed again it takes no messages.
-    const connected = this.consumers.filter(
-      (client) => client.connected && this.subscribed.has(client),
-    ).length;
+    const connected = this.consumers.filter((consumer) => consumer.subscribed).length;
     const total = this.consumers.length;
     return {
       kind: 'external',
       state: total > 0 && connected === total ? 'up' : connected > 0 ? 'partial' : 'down',
       consumers: total,
       consumersConnected: connected,
+      uplinksStored: this.stored,
+      adoptedSessions: this.adoption.adoptedSessions,
     };
   }
 
   async start(): Promise<void> {
+    // Config checks MQTT_URL; this catches a configuration made in code (tests).
+    if (!consumerAddress(this.config.mqttUrl!))
+      throw new Error('MQTT_URL must be an mqtt:// or mqtts:// URL (not WebSocket)');
     if (!this.config.mqttAuthSecret)
       this.app.log.warn(
         'MQTT_URL without MQTT_AUTH_SECRET: the auth hooks (/api/iot/mqtt/...) refuse everything, so the external broker must check devices and topics on its own',
@@ -185,23 +217,62 @@ export class ExternalTransport implements DeviceTransport {
         .publish({ topic, payload, qos: 0, retain: packet.retain })
         .catch(() => undefined);
     });
-    this.watcher = this.client('watch', {});
+    this.watcher = this.client('watch', {
+      // The broker tells every node at once when this one is lost (session-adoption.ts).
+      will: {
+        topic: nodeStateTopic(this.config.mqttNodeId),
+        payload: Buffer.from(nodeState('gone')),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.watcher.on('connect', () => {
+      this.watcher
+        ?.publishAsync(nodeStateTopic(this.config.mqttNodeId), nodeState('up'), {
+          qos: 1,
+          retain: true,
+        })
+        .catch((error: unknown) =>
+          this.app.log.warn({ err: error }, 'external MQTT broker: node state not published'),
+        );
+    });
     this.watcher.on('message', (topic, payload) => {
+      if (topic.startsWith(NODE_STATE_PREFIX)) {
+        const state = parseNodeState(payload);
+        if (state) this.adoption.peerState(topic.slice(NODE_STATE_PREFIX.length), state);
+        return;
+      }
       const parsed = parseDeviceTopic(topic);
       const status = parsed && parseStatus(payload);
       if (parsed && status)
         this.online.set(deviceIdentity(parsed.tenantCode, parsed.deviceNo), status.online);
     });
-    const firstSubscriptions: Promise<void>[] = [];
     for (let i = 0; i < this.config.mqttConsumers; i += 1) {
-      firstSubscriptions.push(
-        new Promise((resolve) => this.consumers.push(this.consumer(i, resolve))),
-      );
+      const consumer = this.consumer(consumerClientId(this.config.mqttNodeId, i), 'reconnect');
+      this.consumers.push(consumer);
+      consumer.start();
     }
-    await Promise.all([
-      this.watcher.subscribeAsync('t/+/d/+/status', { qos: 1 }),
-      ...firstSubscriptions,
+    // A node coming back to a long queue in its sessions reads its SUBACK only after the first
+    // window of queued readings, stored at the pace of a database that may be busy: it starts
+    // anyway after a while, and /api/health says "partial" until every consumer has subscribed.
+    const subscribed = Promise.all([
+      this.watcher.subscribeAsync(['t/+/d/+/status', NODE_STATES], { qos: 1 }),
+      ...this.consumers.map((consumer) => consumer.subscribedOnce),
+    ]).then(() => true);
+    subscribed.catch((error: unknown) =>
+      this.app.log.warn({ err: error }, 'external MQTT broker: subscribing failed'),
+    );
+    const inTime = await Promise.race([
+      subscribed,
+      new Promise<false>((resolve) =>
+        setTimeout(resolve, FIRST_SUBSCRIPTION_WAIT_MS, false).unref(),
+      ),
     ]);
+    if (!inTime)
+      this.app.log.warn(
+        `external MQTT broker: not every consumer has subscribed after ${FIRST_SUBSCRIPTION_WAIT_MS / 1000} s (a queue being drained, or the broker away): starting; /api/health says so until they have`,
+      );
+    if (this.config.mqttSessionExpirySeconds > 0) this.adoption.start();
   }
 
   /**
@@ -211,46 +282,39 @@ export class ExternalTransport implements DeviceTransport {
    * broker says the session was kept: Mosquitto 2.0 restores a persistent session's queued
    * messages and plain subscriptions from its persistence file but not its shared ones
    * (checked with 2.0.11), and subscribing again to the same filters changes nothing otherwise.
+   * A take-over of its client id is taken back (a second node under the same MQTT_NODE_ID is a
+   * mistake the log names).
    */
-  private consumer(index: number, onFirstSubscription: () => void): MqttClient {
-    const expiry = this.config.mqttSessionExpirySeconds;
-    const client = this.client(`work${index}`, {
-      clean: expiry === 0,
-      ...(expiry > 0 && { properties: { sessionExpiryInterval: expiry } }),
-      reconnectPeriod: CONSUMER_RECONNECT_MS,
-      resubscribe: false,
-      customHandleAcks: (topic, message, _packet, done) => {
+  private consumer(clientId: string, onTakeOver: 'reconnect' | 'release'): WindowedConsumer {
+    const { mqttUrl, mqttUsername, mqttPassword } = this.config;
+    return new WindowedConsumer({
+      url: mqttUrl!,
+      clientId,
+      ...(mqttUsername !== undefined && { username: mqttUsername }),
+      ...(mqttPassword !== undefined && { password: mqttPassword }),
+      sessionExpirySeconds: this.config.mqttSessionExpirySeconds,
+      window: this.config.mqttConsumerWindow,
+      maximumPacketSize: MAX_CONSUMED_PACKET_BYTES,
+      filters: uplinkFilters(this.config.mqttShareGroup),
+      reconnectMs: CONSUMER_RECONNECT_MS,
+      onTakeOver,
+      log: this.app.log,
+      deliver: async (topic, payload) => {
         this.storing += 1;
         this.lastDeliveryAt = Date.now();
-        this.consume(topic, message, (code) => {
+        try {
+          if (await this.consume(topic, payload)) this.stored += 1;
+        } finally {
           this.storing -= 1;
-          done(code);
-        });
+        }
       },
+      shouldSubscribe: () => !this.leaving,
     });
-    client.on('close', () => this.subscribed.delete(client));
-    client.on('connect', () => {
-      if (this.leaving) return;
-      client.subscribeAsync(uplinkFilters(this.config.mqttShareGroup), { qos: 1 }).then(
-        (granted) => {
-          const refused = granted.filter((grant) => grant.qos > 2);
-          // Refused (the broker's ACL): said loudly and in /api/health, but the server starts.
-          if (refused.length > 0)
-            this.app.log.error(
-              { refused: refused.map((grant) => grant.topic) },
-              'external MQTT broker refused the uplink subscriptions',
-            );
-          else this.subscribed.add(client);
-          onFirstSubscription();
-        },
-        (error: unknown) =>
-          this.app.log.warn({ err: error }, 'uplink subscription failed: retried on reconnect'),
-      );
-    });
-    return client;
   }
 
   async stop(): Promise<void> {
+    // Adopted sessions stay on the broker for their owners.
+    await this.adoption.stop();
     const left = this.config.mqttLeaveOnStop && (await this.leave());
     this.stopping = true;
     for (const timer of this.kicks.values()) clearTimeout(timer);
@@ -258,12 +322,35 @@ export class ExternalTransport implements DeviceTransport {
     await this.broker.stop();
     // Not acknowledged yet = not stored: the broker keeps those messages in this node's sessions
     // and delivers them again when it is back (within MQTT_SESSION_EXPIRY_SECONDS).
-    this.subscribed.clear();
-    await Promise.all(
-      [...(left ? [] : this.consumers), this.relay, this.watcher].map((client) =>
-        client?.endAsync(true),
-      ),
-    );
+    await Promise.all([
+      ...(left ? [] : this.consumers.map((consumer) => consumer.stop())),
+      this.relay?.endAsync(true),
+      this.sayGoodbye(),
+    ]);
+  }
+
+  /**
+   * A stopped node is not lost: its state is cleared and its watcher disconnects properly, so
+   * the broker drops its will and no peer adopts sessions it is coming back to. A broker that
+   * does not answer in time gets no goodbye (the will then says gone, as for a crash).
+   */
+  private async sayGoodbye(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    const polite = (async () => {
+      if (!watcher.connected) return false;
+      await watcher.publishAsync(nodeStateTopic(this.config.mqttNodeId), '', {
+        qos: 1,
+        retain: true,
+      });
+      await watcher.endAsync(false);
+      return true;
+    })().catch(() => false);
+    const inTime = await Promise.race([
+      polite,
+      new Promise<false>((resolve) => setTimeout(resolve, STATE_CLEAR_MS, false).unref()),
+    ]);
+    if (!inTime) await watcher.endAsync(true);
   }
 
   /**
@@ -277,13 +364,22 @@ export class ExternalTransport implements DeviceTransport {
   private async leave(): Promise<boolean> {
     this.leaving = true;
     if (this.config.mqttSessionExpirySeconds === 0) return false;
-    if (this.consumers.some((client) => !client.connected)) {
+    if (this.consumers.some((consumer) => !consumer.connected)) {
       this.app.log.warn('MQTT_LEAVE_ON_STOP: a consumer is not connected, its session is kept');
       return false;
     }
-    const filters = uplinkFilters(this.config.mqttShareGroup);
-    await Promise.all(this.consumers.map((client) => client.unsubscribeAsync(filters)));
-    this.subscribed.clear();
+    try {
+      // A consumer with a full window reads its UNSUBACK only as stores finish: bounded too.
+      await Promise.race([
+        Promise.all(this.consumers.map((consumer) => consumer.unsubscribe())),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('no UNSUBACK in time')), LEAVE_MAX_MS).unref(),
+        ),
+      ]);
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'MQTT_LEAVE_ON_STOP: unsubscribing failed, sessions kept');
+      return false;
+    }
     const deadline = Date.now() + LEAVE_MAX_MS;
     const done = () => this.storing === 0 && Date.now() - this.lastDeliveryAt >= LEAVE_QUIET_MS;
     while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -291,11 +387,7 @@ export class ExternalTransport implements DeviceTransport {
       this.app.log.warn('MQTT_LEAVE_ON_STOP: uplinks still being stored, the sessions are kept');
       return false;
     }
-    await Promise.all(
-      this.consumers.map((client) =>
-        client.endAsync(false, { properties: { sessionExpiryInterval: 0 } }),
-      ),
-    );
+    await Promise.all(this.consumers.map((consumer) => consumer.stop({ endSession: true })));
     this.app.log.info("left the shared subscription group: this node's sessions are ended");
     return true;
   }
@@ -351,12 +443,17 @@ export class ExternalTransport implements DeviceTransport {
     return client;
   }
 
-  /** Hands one shared message over and acknowledges it once stored (retrying until it is). */
-  private consume(topic: string, payload: Buffer, ack: (code: number) => void): void {
+  /**
+   * Hands one shared message over; resolves once it is stored (retrying until it is), when it may
+   * be acknowledged: true, or false for a message refused (topic or size). While the node stops,
+   * a failed store is not tried again and the promise never resolves: the message stays
+   * unacknowledged, the broker's to send again.
+   */
+  private async consume(topic: string, payload: Buffer): Promise<boolean> {
     const parsed = parseDeviceTopic(topic);
     if (!parsed || payload.length > MAX_PAYLOAD_BYTES) {
       this.app.log.warn({ topic, bytes: payload.length }, 'uplink refused: topic or size');
-      return ack(0);
+      return false;
     }
     const uplink: Uplink = {
       tenantCode: parsed.tenantCode,
@@ -378,19 +475,18 @@ export class ExternalTransport implements DeviceTransport {
           );
       }
     }
-    const attempt = (delay: number) => {
+    for (let delay = 1000; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
       const handler = this.uplinkHandler;
-      if (!handler) return ack(0);
-      handler(uplink).then(
-        () => ack(0),
-        (error: unknown) => {
-          if (this.stopping) return;
-          this.app.log.warn({ err: error, topic }, `uplink not stored: retrying in ${delay} ms`);
-          setTimeout(() => attempt(Math.min(delay * 2, MAX_RETRY_MS)), delay).unref();
-        },
-      );
-    };
-    attempt(1000);
+      if (!handler) return false;
+      try {
+        await handler(uplink);
+        return true;
+      } catch (error) {
+        if (this.stopping) return new Promise<boolean>(() => {});
+        this.app.log.warn({ err: error, topic }, `uplink not stored: retrying in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    }
   }
 
   /** Subscribes the relay to the tenants of this node's browsers, and no others. */
@@ -408,6 +504,16 @@ export class ExternalTransport implements DeviceTransport {
       this.relayed.delete(tenant);
       await relay.unsubscribeAsync(`t/${tenant}/#`).catch(() => undefined);
     }
+  }
+}
+
+/** A node's retained state; an empty payload (a node stopped) says nothing. */
+function parseNodeState(payload: Buffer): 'up' | 'gone' | undefined {
+  try {
+    const state = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
+    return state === 'up' || state === 'gone' ? state : undefined;
+  } catch {
+    return undefined;
   }
 }
 

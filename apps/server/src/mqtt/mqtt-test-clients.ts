@@ -44,11 +44,19 @@ export function closed(client: MqttClient): Promise<void> {
   return new Promise((resolve) => client.once('close', () => resolve()));
 }
 
-/** Resolves with the next message the client receives. */
-export function nextMessage(client: MqttClient): Promise<{ topic: string; payload: string }> {
-  return new Promise((resolve) =>
-    client.once('message', (topic, payload) => resolve({ topic, payload: payload.toString() })),
-  );
+/** Resolves with the next message the client receives on a topic it wants (any, by default). */
+export function nextMessage(
+  client: MqttClient,
+  wanted: (topic: string) => boolean = () => true,
+): Promise<{ topic: string; payload: string }> {
+  return new Promise((resolve) => {
+    const take = (topic: string, payload: Buffer) => {
+      if (!wanted(topic)) return;
+      client.off('message', take);
+      resolve({ topic, payload: payload.toString() });
+    };
+    client.on('message', take);
+  });
 }
 
 /** Collects what a client receives, to wait for one message and see what came before it. */

@@ -5,13 +5,13 @@ import type { TestServer } from '@shuili/test-support/test-server';
 
 /**
  * A demo user with these roles, created through the API as demo's administrator would (in demo's
- * first organisation); answers its id and a signed-in token. For the suites about who sees what.
+ * first organisation); answers its id, name and a signed-in token. For the suites about who sees what.
  */
 export async function addDemoUser(
-  server: TestServer,
+  server: Pick<TestServer, 'url' | 'db'>,
   adminToken: string,
   roleCodes: string[],
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; username: string; token: string }> {
   const { rows } = await server.db.system((sql) =>
     sql.query<{ org_id: string; role_ids: string[] }>(
       `SELECT (SELECT o.id::text FROM sys_org o WHERE o.tenant_id = t.id ORDER BY o.id LIMIT 1) AS org_id,
@@ -34,5 +34,5 @@ export async function addDemoUser(
   });
   if (created.status !== 200) throw new Error(`addSysUser: ${JSON.stringify(created.body)}`);
   const token = (await signIn(server, 'demo', username, 'Live-access-42')).access_token;
-  return { id: String(created.body.data.id), token };
+  return { id: String(created.body.data.id), username, token };
 }

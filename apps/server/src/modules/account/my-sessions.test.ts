@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { openPostgresDatabase } from '../../db/postgres-database';
 import { addUser, call, freshIp, requestToken, signIn } from '@shuili/test-support/api-client';
 import {
   BACKENDS,
+  otherNodeDatabase,
   startTestServer,
-  TEST_DATABASE_URL,
   type TestServer,
 } from '@shuili/test-support/test-server';
 
@@ -186,12 +185,7 @@ describe.each(BACKENDS)('own sessions and timeouts on $backend', ({ backend, ava
       const here = await signInAs('two-nodes');
       expect((await me(here.access_token)).status).toBe(200); // remembered as live here
       // A second node: its own app and pool on the same database.
-      const { rows } = await server.db.systemStatement<{ name: string }>(
-        'SELECT current_database() AS name',
-      );
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${rows[0]!.name}`;
-      const db = await openPostgresDatabase(url.toString(), 2);
+      const db = await otherNodeDatabase(server);
       const other = await buildApp({ config: server.config, db, logger: false });
       await other.listen({ port: 0, host: '127.0.0.1' });
       try {

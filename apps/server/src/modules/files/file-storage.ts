@@ -26,13 +26,23 @@ export interface FileStorage {
 /** Keys are two levels of hex (spreading files over folders) and a random name. */
 const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
 
+/** Whether a string is a key some storage made (anything else is refused, never looked up). */
+export function isFileKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** A new key: 128 random bits, the first byte again as its folder. */
+export function newFileKey(): string {
+  const name = randomBytes(16).toString('hex');
+  return `${name.slice(0, 2)}/${name}`;
+}
+
 /** Files on the local disk under `${DATA_DIR}/files`. */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   async put(content: Buffer | Readable, _meta: FileMeta): Promise<string> {
-    const name = randomBytes(16).toString('hex');
-    const key = `${name.slice(0, 2)}/${name}`;
+    const key = newFileKey();
     const file = this.pathOf(key)!;
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Written under a temporary name and renamed, so a half-written file is never served.
@@ -66,8 +76,18 @@ export class LocalDiskStorage implements FileStorage {
     if (file) await fs.rm(file, { force: true });
   }
 
+  /** Every key stored (unfinished `.part` files left out), for the copy to the database. */
+  async *keys(): AsyncGenerator<string> {
+    const folders = await fs.readdir(this.root).catch(() => [] as string[]);
+    for (const folder of folders.sort()) {
+      const names = await fs.readdir(path.join(this.root, folder)).catch(() => [] as string[]);
+      for (const name of names.sort())
+        if (isFileKey(`${folder}/${name}`)) yield `${folder}/${name}`;
+    }
+  }
+
   /** The file of a key, or undefined for anything that is not a key this storage made. */
   private pathOf(key: string): string | undefined {
-    return KEY.test(key) ? path.join(this.root, key) : undefined;
+    return isFileKey(key) ? path.join(this.root, key) : undefined;
   }
 }

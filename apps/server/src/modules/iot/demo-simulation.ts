@@ -50,9 +50,13 @@ export async function startDemoSimulation(
     ),
   );
   const cardNos = cards.rows.map((row) => row.card_no);
-  const { tcpPort, wsPath } = app.deviceTransport.endpoints();
-  // The TCP listener may be absent (its port was taken): the WebSocket path always works.
-  const brokerUrl = tcpPort ? `mqtt://127.0.0.1:${tcpPort}` : `ws://127.0.0.1:${httpPort}${wsPath}`;
+  const { tcpPort, wsPath, externalUrl } = app.deviceTransport.endpoints();
+  // On an external broker (MQTT_URL) the devices connect there, as field devices do: this node's
+  // /mqtt only serves browsers then. Else the embedded broker's TCP listener, which may be absent
+  // (its port was taken): the WebSocket path always works.
+  const brokerUrl =
+    externalUrl ??
+    (tcpPort ? `mqtt://127.0.0.1:${tcpPort}` : `ws://127.0.0.1:${httpPort}${wsPath}`);
   const simulation = await startLightSimulation({
     brokerUrl,
     devices: issued.flatMap((device) => {

@@ -8,6 +8,7 @@ import { alarmModule } from './alarm/alarm.module';
 import { commandModule } from './command/command.module';
 import type { CommandService } from './command/command.service';
 import type { AlarmService } from './alarm/alarm.service';
+import { announceDeviceModelChanges } from './device/device-model-announcements';
 import type { IotModel } from './device/iot-model.module';
 import { presencePush } from './telemetry/presence-push';
 import { registerTelemetryModule } from './telemetry/telemetry.module';
@@ -48,6 +49,10 @@ export async function registerIot(app: FastifyInstance, deps: { db: Database }):
   app.deviceChanges.subscribe((tenantId, deviceId) =>
     telemetry.directory.invalidate(tenantId, deviceId),
   );
+  // Those made through other nodes are announced by the database.
+  const modelChanges = announceDeviceModelChanges(deps.db, telemetry.directory);
+  app.addHook('onReady', () => modelChanges.start());
+  app.addHook('onClose', () => modelChanges.stop());
   // Ended identities are announced to every node, whichever made the change.
   app.deviceCredentials.onIdentityEnded((ended) =>
     ended === EVERYTHING

@@ -52,6 +52,11 @@ export class NodeRegistry {
       log: FastifyBaseLogger;
       /** After each heartbeat (the lost nodes' sweep). */
       afterBeat?: () => Promise<void>;
+      /**
+       * External broker only: this node's MQTT_NODE_ID and consumer count, so that a peer can
+       * take its consumer sessions over while it is lost (mqtt/session-adoption.ts).
+       */
+      mqtt?: { nodeId: string; consumers: number };
     },
   ) {}
 
@@ -82,12 +87,14 @@ export class NodeRegistry {
       await this.deps.db.system((sql) =>
         sql.query(
           `INSERT INTO scheduler_node AS n (node, address, version, load1, cpu_cores,
-                                            memory_free_gb, disk_free_gb, running)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                                            memory_free_gb, disk_free_gb, running,
+                                            mqtt_node_id, mqtt_consumers)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            ON CONFLICT (node) DO UPDATE SET address = EXCLUDED.address,
              version = EXCLUDED.version, heartbeat_at = now(), load1 = EXCLUDED.load1,
              cpu_cores = EXCLUDED.cpu_cores, memory_free_gb = EXCLUDED.memory_free_gb,
-             disk_free_gb = EXCLUDED.disk_free_gb, running = EXCLUDED.running`,
+             disk_free_gb = EXCLUDED.disk_free_gb, running = EXCLUDED.running,
+             mqtt_node_id = EXCLUDED.mqtt_node_id, mqtt_consumers = EXCLUDED.mqtt_consumers`,
           [
             this.deps.node,
             this.deps.address(),
@@ -97,6 +104,8 @@ export class NodeRegistry {
             memoryFreeGb,
             diskFreeGb,
             this.deps.running(),
+            this.deps.mqtt?.nodeId ?? null,
+            this.deps.mqtt?.consumers ?? 0,
           ],
         ),
       );

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { entityCalls, JOB_CALLS, jobInfoEntity, type JobInstanceDetail } from '@shuili/contract';
 import { call } from '@shuili/test-support/api-client';
 import type { TestServer } from '@shuili/test-support/test-server';
+import { expect } from 'vitest';
+import type { Database } from '../../db/database';
 
 /**
  * A local HTTP service the tests' webhook jobs call: `/ok` answers 200, `/fail` 500, `/slow`
@@ -144,4 +146,89 @@ export async function untilInstance(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`instance ${id} did not get there: ${JSON.stringify(last)}`);
+}
+
+/** What a job firing every second made over a span of whole seconds (secondlyJobRun). */
+export interface SecondlyRun {
+  /** The first whole second of the span (ms). */
+  start: number;
+  seconds: number;
+  /** The instances expected in the span, by expected time. */
+  made: Array<{ expected: Date; node: string | null; status: string }>;
+  /** Occurrences fired, by the node that fired them. */
+  fired: Array<{ node: string; count: number }>;
+  /** The webhook requests of the span's instances, by idempotency key. */
+  keys: Array<string | undefined>;
+}
+
+/**
+ * Exactly once across nodes (docs/jobs.md): saves a webhook job firing every second through
+ * `server`, waits until the `seconds` whole seconds from its first occurrence after the save
+ * have each run to success (every node on the database polls the trigger meanwhile), then
+ * disables it. expectOncePerSecond checks what it answers.
+ */
+export async function secondlyJobRun(
+  server: Pick<TestServer, 'url'>,
+  db: Database,
+  token: string,
+  hook: HookService,
+  seconds: number,
+): Promise<SecondlyRun> {
+  const id = await addJob(
+    server,
+    token,
+    webhookJob(hook, '/ok', { timeExpressionType: 'CRON', timeExpression: '* * * * * ?' }),
+  );
+  const start = Math.ceil(Date.now() / 1000) * 1000 + 1000;
+  const end = start + seconds * 1000;
+  const instances = async () =>
+    (
+      await db.systemStatement<{ id: string; expected: Date; node: string | null; status: string }>(
+        `SELECT id::text, expected_trigger_time AS expected, task_tracker_address AS node, status
+           FROM job_instance WHERE job_id = $1 AND expected_trigger_time >= $2
+            AND expected_trigger_time < $3 ORDER BY expected_trigger_time`,
+        [id, new Date(start), new Date(end)],
+      )
+    ).rows;
+  await expect
+    .poll(async () => (await instances()).filter((one) => one.status === 'SUCCEED').length, {
+      timeout: seconds * 1000 + 40_000,
+      interval: 1_000,
+    })
+    .toBe(seconds);
+  await call(server, 'POST', calls.status!, { token, body: { ids: [id], status: 0 } });
+  const made = await instances();
+  const fired = await db.systemStatement<{ node: string; count: number }>(
+    `SELECT node, count(*)::int AS count FROM scheduler_run
+      WHERE kind = 'job.fire' AND key = $1 AND fire_at >= $2 AND fire_at < $3 GROUP BY node`,
+    [`job:${id}`, new Date(start), new Date(end)],
+  );
+  const ids = new Set(made.map((one) => `job-instance:${one.id}`));
+  const keys = hook.requests.filter((one) => one.key && ids.has(one.key)).map((one) => one.key);
+  return {
+    start,
+    seconds,
+    made: made.map(({ expected, node, status }) => ({ expected, node, status })),
+    fired: fired.rows,
+    keys,
+  };
+}
+
+/** One instance per second of the span, each fired once, each webhook request sent once. */
+export function expectOncePerSecond(run: SecondlyRun): void {
+  const { start, seconds, made, fired, keys } = run;
+  expect(made).toHaveLength(seconds);
+  const times = made.map((one) => new Date(one.expected).getTime());
+  expect(new Set(times).size).toBe(seconds);
+  expect(times).toEqual(Array.from({ length: seconds }, (_, index) => start + index * 1000));
+  expect(fired.reduce((sum, row) => sum + row.count, 0)).toBe(seconds);
+  expect(keys).toHaveLength(seconds);
+  expect(new Set(keys).size).toBe(keys.length);
+}
+
+/** Which node ran how many of a run's instances. */
+export function instancesByNode(run: SecondlyRun): Map<string, number> {
+  const ran = new Map<string, number>();
+  for (const one of run.made) ran.set(one.node!, (ran.get(one.node!) ?? 0) + 1);
+  return ran;
 }

@@ -41,6 +41,9 @@ export async function registerJobs(
     running: () => runner?.running ?? 0,
     log: app.log,
     afterBeat: () => sweepLostNodeTasks(runner!, ALIVE_MS),
+    ...(deps.config.mqttUrl && {
+      mqtt: { nodeId: deps.config.mqttNodeId, consumers: deps.config.mqttConsumers },
+    }),
   });
   runner = new JobRunner({
     db: deps.db,

@@ -1,34 +1,25 @@
-import { entityCalls, jobInfoEntity } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn } from '@shuili/test-support/api-client';
+import { signIn } from '@shuili/test-support/api-client';
 import { startServer } from '@shuili/test-support/server-process';
 import {
   startSecondNode,
   startTestServer,
   TEST_DATABASE_URL,
+  testDatabaseUrl,
   type TestServer,
 } from '@shuili/test-support/test-server';
 import {
   addJob,
+  expectOncePerSecond,
   instanceDetail,
+  instancesByNode,
   runJob,
+  secondlyJobRun,
   startHookService,
   untilInstance,
   webhookJob,
   type HookService,
 } from './jobs-test-kit';
-
-const calls = entityCalls(jobInfoEntity);
-
-/** The URL of the database a test server runs on (for a server process of its own). */
-async function databaseUrl(server: TestServer): Promise<string> {
-  const { rows } = await server.db.systemStatement<{ name: string }>(
-    'SELECT current_database() AS name',
-  );
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${rows[0]!.name}`;
-  return url.toString();
-}
 
 /**
  * Exactly once across nodes (docs/jobs.md): two server nodes on one PostgreSQL both poll every
@@ -55,59 +46,22 @@ describe.skipIf(!TEST_DATABASE_URL)('jobs on two nodes of one PostgreSQL', () =>
   });
 
   it('a job firing every second for 60 s makes exactly 60 instances, run across both nodes', async () => {
-    const id = await addJob(
-      first,
-      admin,
-      webhookJob(hook, '/ok', { timeExpressionType: 'CRON', timeExpression: '* * * * * ?' }),
-    );
-    // The 60 whole seconds from the first occurrence after the job was saved.
-    const start = Math.ceil(Date.now() / 1000) * 1000 + 1000;
-    const end = start + 60_000;
-    const instances = async () =>
-      (
-        await first.db.systemStatement<{ expected: Date; node: string | null; status: string }>(
-          `SELECT expected_trigger_time AS expected, task_tracker_address AS node, status
-             FROM job_instance WHERE job_id = $1 AND expected_trigger_time >= $2
-              AND expected_trigger_time < $3 ORDER BY expected_trigger_time`,
-          [id, new Date(start), new Date(end)],
-        )
-      ).rows;
-    await expect
-      .poll(async () => (await instances()).filter((one) => one.status === 'SUCCEED').length, {
-        timeout: 100_000,
-        interval: 1_000,
-      })
-      .toBe(60);
-    await call(first, 'POST', calls.status!, { token: admin, body: { ids: [id], status: 0 } });
-    const made = await instances();
-    expect(made).toHaveLength(60);
-    const seconds = made.map((one) => new Date(one.expected).getTime());
-    expect(new Set(seconds).size).toBe(60);
-    expect(seconds).toEqual(Array.from({ length: 60 }, (_, index) => start + index * 1000));
-    // Which node fired each occurrence, and which ran each instance: both took part.
-    const fired = await first.db.systemStatement<{ node: string; count: number }>(
-      `SELECT node, count(*)::int AS count FROM scheduler_run
-        WHERE kind = 'job.fire' AND key = $1 AND fire_at >= $2 AND fire_at < $3 GROUP BY node`,
-      [`job:${id}`, new Date(start), new Date(end)],
-    );
-    const ran = new Map<string, number>();
-    for (const one of made) ran.set(one.node!, (ran.get(one.node!) ?? 0) + 1);
+    const run = await secondlyJobRun(first, first.db, admin, hook, 60);
+    expectOncePerSecond(run);
+    // Which node ran each instance: both took part.
+    const ran = instancesByNode(run);
     const nodes = [first.app.scheduler.node, second.app.scheduler.node].sort();
     expect([...ran.keys()].sort()).toEqual(nodes);
-    expect(fired.rows.reduce((sum, row) => sum + row.count, 0)).toBe(60);
-    // Each occurrence's request went out once.
-    const keys = hook.requests.filter((request) => request.path === '/ok').map((one) => one.key);
-    expect(new Set(keys).size).toBe(keys.length);
     console.info(
-      `exactly once: 60 occurrences → ${made.length} instances; fired by ${JSON.stringify(
-        fired.rows,
+      `exactly once: 60 occurrences → ${run.made.length} instances; fired by ${JSON.stringify(
+        run.fired,
       )}; run by ${JSON.stringify(Object.fromEntries(ran))}`,
     );
   }, 150_000);
 
   it('an instance whose node is killed mid-run (kill -9) is run again on another node', async () => {
     const child = await startServer({
-      DATABASE_URL: await databaseUrl(first),
+      DATABASE_URL: await testDatabaseUrl(first),
       SCHEDULER_LEASE_MS: '3000',
       JOB_WEBHOOK_HOSTS: '127.0.0.1',
       SIM: '0',

@@ -6,22 +6,14 @@ import {
   startSecondNode,
   startTestServer,
   TEST_DATABASE_URL,
+  testDatabaseUrl,
   type TestServer,
 } from '@shuili/test-support/test-server';
+import { EXIT_WITH_PARENT } from '@shuili/test-support/server-process';
 import { scheduleOnce, Scheduler, type SchedulerRun } from './scheduler.service';
 import { runsOfKey, tenantIdOf, triggerOfKey, until } from './scheduler-test-kit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The URL of the database a test server runs on (for a process of its own). */
-async function databaseUrl(server: TestServer): Promise<string> {
-  const { rows } = await server.db.systemStatement<{ name: string }>(
-    'SELECT current_database() AS name',
-  );
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${rows[0]!.name}`;
-  return url.toString();
-}
 
 describe.skipIf(!TEST_DATABASE_URL)('the scheduler on several nodes of one PostgreSQL', () => {
   let first: TestServer;
@@ -70,9 +62,9 @@ describe.skipIf(!TEST_DATABASE_URL)('the scheduler on several nodes of one Postg
     const key = `test:hang:${Date.now()}`;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(here, 'scheduler-node.fixture.ts')],
+      [...EXIT_WITH_PARENT, '--import', 'tsx', path.join(here, 'scheduler-node.fixture.ts')],
       {
-        env: { ...process.env, FIXTURE_DATABASE_URL: await databaseUrl(first) },
+        env: { ...process.env, FIXTURE_DATABASE_URL: await testDatabaseUrl(first) },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

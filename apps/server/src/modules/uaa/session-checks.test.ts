@@ -4,7 +4,7 @@ import { call, signIn } from '@shuili/test-support/api-client';
 import {
   BACKENDS,
   startTestServer,
-  TEST_DATABASE_URL,
+  testDatabaseUrl,
   type TestServer,
 } from '@shuili/test-support/test-server';
 import { SESSION_CHECK_TTL_MS } from './session-checks';
@@ -64,12 +64,7 @@ describe.each(BACKENDS)('remembered session checks on $backend', ({ backend, ava
     async () => {
       const { token, sessionId } = await rememberedSession();
       // Another node: its own connection to the same database, not this server's pool.
-      const { rows } = await server.db.systemStatement<{ name: string }>(
-        'SELECT current_database() AS name',
-      );
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${rows[0]!.name}`;
-      const other = new pg.Client({ connectionString: url.toString() });
+      const other = new pg.Client({ connectionString: await testDatabaseUrl(server) });
       await other.connect();
       try {
         await other.query(`UPDATE user_session SET revoked_at = now() WHERE id = $1`, [sessionId]);

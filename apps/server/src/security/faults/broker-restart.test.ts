@@ -1,28 +1,12 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { entityCalls, iotDeviceEntity, TELEMETRY_CALLS } from '@shuili/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareDevices } from '@shuili/test-support/ingest-data';
-import {
-  serverWarnings,
-  startIotServer,
-  type RunningIotServer,
-} from '@shuili/test-support/iot-server';
+import { serverWarnings } from '@shuili/test-support/iot-server';
 import { mosquittoAvailable } from '@shuili/test-support/mosquitto-peer';
 import { signIn } from '@shuili/test-support/api-client';
-import { startPrivateMosquitto } from '@shuili/test-support/private-mosquitto';
+import { brokerHealth } from '@shuili/test-support/broker-health';
+import { ExternalConsumers } from './external-consumers';
 import { isRunning, waitFor } from './process-kill';
 import { ledger, lostReadings, storedReadings } from './stored-readings';
-import { TrackedDevices } from './tracked-devices';
-
-interface BrokerHealth {
-  kind: string;
-  state: string;
-  consumers?: number;
-  consumersConnected?: number;
-}
 
 const available = await mosquittoAvailable();
 /**
@@ -55,43 +39,17 @@ const CRASH_WINDOW_MS = 1_000;
  * With clean sessions (MQTT_SESSION_EXPIRY_SECONDS=0, the old behaviour) this test fails.
  */
 describe.skipIf(!available)('external broker restarted under QoS 1 load', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  });
+  let field: ExternalConsumers | undefined;
+  afterAll(() => field?.close());
 
   it('devices and consumers reconnect and nothing acknowledged is lost', async () => {
-    const broker = await startPrivateMosquitto();
-    cleanups.push(broker.destroy);
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-fault-broker-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const target = { kind: 'pglite' as const, dataDir };
-    const devices = await prepareDevices(target, 4);
-    const server: RunningIotServer = await startIotServer(target, {
-      env: {
-        MQTT_URL: broker.url,
-        // A group of its own and two consumers, as external-transport.test.ts runs it.
-        MQTT_SHARE_GROUP: `fault${crypto.randomBytes(4).toString('hex')}`,
-        MQTT_CONSUMERS: '2',
-        MQTT_NODE_ID: `fault-${crypto.randomBytes(4).toString('hex')}`,
-      },
-    });
-    cleanups.push(() => server.stop());
-    const brokerHealth = async (): Promise<BrokerHealth | undefined> =>
-      fetch(`${server.url}/api/health`)
-        .then(async (response) => (await response.json()) as { data: { broker: BrokerHealth } })
-        .then((body) => body.data.broker)
-        .catch(() => undefined);
-    await waitFor('the consumers to connect', async () => (await brokerHealth())?.state === 'up');
+    field = await ExternalConsumers.start({ database: 'pglite', devices: 4, group: 'fault' });
+    const { broker, target, devices } = field;
+    // Two consumers, as external-transport.test.ts runs it.
+    const server = await field.startNode('fault', { env: { MQTT_CONSUMERS: '2' } });
 
-    // Paced well below what the server's consumers store (each handles one message at a time).
-    const load = new TrackedDevices(broker.url, devices, {
-      window: 2,
-      reconnectPeriod: 250,
-      intervalMs: 250,
-      resendWithoutSubscribers: true,
-    });
-    cleanups.push(() => load.close());
+    // Paced well below what the server's consumers store.
+    const load = field.devicesPublishing({ window: 2, intervalMs: 250 });
     await load.run();
     await waitFor('telemetry to flow', () => load.acknowledged.size >= 60);
 
@@ -103,13 +61,13 @@ describe.skipIf(!available)('external broker restarted under QoS 1 load', () => 
       stoppedAt[signal] = Date.now();
       await broker.stop(signal);
       await waitFor('health to see the consumers gone', async () => {
-        const health = await brokerHealth();
+        const health = await brokerHealth(server.url);
         return health?.state === 'down';
       });
       await broker.start();
       await waitFor('every device to reconnect', () => load.connected === devices.length);
       await waitFor('every consumer to subscribe again', async () => {
-        const health = await brokerHealth();
+        const health = await brokerHealth(server.url);
         return health?.state === 'up' && health.consumersConnected === health.consumers;
       });
       const back = load.acknowledged.size;

@@ -72,7 +72,44 @@ function toSpec(row: RuleRow): AlarmRuleSpec {
   };
 }
 
+/** A stored numeric reading. */
+export interface StoredReading {
+  ts: Date;
+  value: number;
+}
+
 export const alarmRepo = {
+  /**
+   * The stored reading just before each of these (same device and key, earlier time, a number),
+   * whichever node stored it; answered by position, undefined where there is none. One indexed
+   * probe each (the key is tenant, device, key, time).
+   */
+  async previousReadings(
+    sql: Sql,
+    tenantId: string,
+    points: ReadonlyArray<{ deviceId: string; key: string; ts: Date }>,
+  ): Promise<Array<StoredReading | undefined>> {
+    const { rows } = await sql.query<{ i: number; ts: Date; value: number }>(
+      `SELECT p.i::int AS i, previous.ts, previous.value
+         FROM unnest($2::bigint[], $3::text[], $4::timestamptz[])
+              WITH ORDINALITY AS p(device_id, key, ts, i)
+         CROSS JOIN LATERAL (
+           SELECT t.ts, t.value FROM iot_telemetry t
+            WHERE t.tenant_id = $1 AND t.device_id = p.device_id AND t.key = p.key
+              AND t.ts < p.ts AND t.value IS NOT NULL
+            ORDER BY t.ts DESC LIMIT 1) previous`,
+      [
+        tenantId,
+        points.map((point) => point.deviceId),
+        points.map((point) => point.key),
+        points.map((point) => point.ts),
+      ],
+    );
+    const found: Array<StoredReading | undefined> = points.map(() => undefined);
+    for (const row of rows) found[row.i - 1] = { ts: row.ts, value: row.value };
+    return found;
+  },
+
   /** The enabled rules of the tenant in context. */
   async enabledRules(sql: Sql): Promise<AlarmRuleSpec[]> {
     const { rows } = await sql.query<RuleRow>(

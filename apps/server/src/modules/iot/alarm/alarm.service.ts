@@ -16,12 +16,10 @@ import type { DeviceTelemetry, IngestListener } from '../telemetry/ingest-listen
 import { appliesTo, judge, type AlarmRuleSpec, type Verdict } from './alarm-evaluator';
 import { alarmNotice, type AlarmNotice } from './alarm-notice';
 import { AlarmRuleCache } from './alarm-rule-cache';
-import { alarmRepo, type AlarmRecordRow } from './alarm.repo';
+import { alarmRepo, type AlarmRecordRow, type StoredReading } from './alarm.repo';
 
 /** How often silent devices are looked for (one node at a time). */
 const DEFAULT_NO_DATA_CHECK_MS = 60_000;
-/** Previous readings kept for rate-of-change rules (per device and key). */
-const MAX_PREVIOUS = 100_000;
 
 export interface AlarmServiceDeps {
   db: Database;
@@ -67,7 +65,6 @@ interface Announcement {
  */
 export class AlarmService implements IngestListener {
   readonly rules: AlarmRuleCache;
-  private readonly previous = new Map<string, { ts: number; value: number }>();
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
 
@@ -84,10 +81,9 @@ export class AlarmService implements IngestListener {
     }
     for (const [tenantId, list] of byTenant) {
       const rules = await this.rules.rules(tenantId);
-      // Most readings meet no rule: judge only those some rule watches (the rate of change
-      // needs the watched key's previous reading, so it is kept for those alone). Filtering by
-      // key before building and sorting anything keeps unwatched readings free (measured: this
-      // listener was 7 % of the server's CPU under load when it sorted every reading).
+      // Most readings meet no rule: judge only those some rule watches. Filtering by key before
+      // building and sorting anything keeps unwatched readings free (measured: this listener was
+      // 7 % of the server's CPU under load when it sorted every reading).
       if (rules.length === 0) continue;
       const keys = new Set<string>();
       for (const rule of rules) keys.add(rule.propertyKey);
@@ -104,16 +100,21 @@ export class AlarmService implements IngestListener {
           });
         }
       points.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      const watched = points
+        .map((point) => ({ point, rules: rules.filter((rule) => appliesTo(rule, point)) }))
+        .filter((one) => one.rules.length > 0);
+      const rates = await this.ratesOf(
+        tenantId,
+        watched
+          .filter((one) => one.rules.some((rule) => rule.kind === 'rateOfChange'))
+          .map((one) => one.point),
+      );
       const decisions: Decision[] = [];
-      for (const point of points) {
-        const watching = rules.filter((rule) => appliesTo(rule, point));
-        if (watching.length === 0) continue;
-        const rate = this.rateOf(point);
+      for (const { point, rules: watching } of watched)
         for (const rule of watching) {
-          const verdict = judge(rule, point.value, rate);
+          const verdict = judge(rule, point.value, rates.get(point));
           if (verdict.state !== 'hold') decisions.push({ rule, point, verdict });
         }
-      }
       if (decisions.length > 0) await this.apply(tenantId, list[0]!.device.tenantCode, decisions);
     }
   }
@@ -235,6 +236,8 @@ export class AlarmService implements IngestListener {
 
   start(): void {
     if (this.timer) return;
+    // Rules changed through any node are announced (it retries by itself when it cannot listen).
+    void this.rules.start();
     this.timer = setInterval(() => {
       this.checking ??= this.checkSilence()
         .catch((error: unknown) => this.deps.log.error({ err: error }, 'noData check failed'))
@@ -249,22 +252,29 @@ export class AlarmService implements IngestListener {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.checking;
-    this.rules.close();
+    await this.rules.close();
   }
 
   /**
-   * Change per minute since this node's previous reading of the device's key. A node that did
-   * not see the previous reading judges from the next one on.
+   * Change per minute of each point since the stored reading before it, read from the database:
+   * behind a load balancer one device's readings are spread over the nodes, so no node's memory
+   * holds every previous reading (docs/scaling.md). The batch is committed, so a predecessor in
+   * the same batch is found too; a point with no earlier reading has no rate.
    */
-  private rateOf(point: WatchedPoint): number | undefined {
-    const key = `${point.deviceId}:${point.key}`;
-    const before = this.previous.get(key);
-    const ts = point.ts.getTime();
-    if (before && ts < before.ts) return undefined;
-    if (this.previous.size >= MAX_PREVIOUS && !before) this.previous.clear();
-    this.previous.set(key, { ts, value: point.value });
-    if (!before || ts === before.ts) return undefined;
-    return Math.abs(point.value - before.value) / ((ts - before.ts) / 60_000);
+  private async ratesOf(
+    tenantId: string,
+    points: readonly WatchedPoint[],
+  ): Promise<Map<WatchedPoint, number>> {
+    const rates = new Map<WatchedPoint, number>();
+    if (points.length === 0) return rates;
+    const previous = await this.deps.db.tenant(tenantId, (sql) =>
+      alarmRepo.previousReadings(sql, tenantId, points),
+    );
+    points.forEach((point, index) => {
+      const rate = changePerMinute(previous[index], point);
+      if (rate !== undefined) rates.set(point, rate);
+    });
+    return rates;
   }
 
   private async apply(tenantId: string, tenantCode: string, decisions: Decision[]): Promise<void> {
@@ -371,4 +381,10 @@ export class AlarmService implements IngestListener {
       this.deps.log.warn({ err: error }, 'alarm push failed');
     }
   }
+}
+
+function changePerMinute(before: StoredReading | undefined, point: WatchedPoint) {
+  if (!before) return undefined;
+  const minutes = (point.ts.getTime() - before.ts.getTime()) / 60_000;
+  return minutes > 0 ? Math.abs(point.value - before.value) / minutes : undefined;
 }

@@ -2,7 +2,7 @@ import mqtt from 'mqtt';
 import { liveTopics } from '@shuili/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, userIdOf } from '@shuili/test-support/api-client';
-import { BACKENDS, type TestServer } from '@shuili/test-support/test-server';
+import { BACKENDS, startSecondNode, type TestServer } from '@shuili/test-support/test-server';
 import {
   adminToken,
   connectDevice,
@@ -27,6 +27,16 @@ interface AlarmRow {
   level: string;
 }
 
+/** Water levels as the device reports them, `offsetSeconds` after `base` (ms). */
+function waterLevels(client: mqtt.MqttClient, device: ControlDevice, base: number) {
+  return (offsetSeconds: number, waterLevel: number) =>
+    client.publishAsync(
+      `t/demo/d/${device.deviceNo}/telemetry`,
+      JSON.stringify({ ts: base + offsetSeconds * 1000, values: { waterLevel } }),
+      { qos: 1 },
+    );
+}
+
 describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
   let control: ControlServer;
   let token: string;
@@ -44,6 +54,20 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
         query: { deviceId: device.deviceId },
       })
     ).body.data.list;
+
+  /** A new device of the control product, and a rule on its water level (`fields` beside). */
+  async function deviceWithRule(
+    ruleName: string,
+    fields: (device: ControlDevice) => Record<string, unknown>,
+  ) {
+    const device = await createControlDevice(control.server.db);
+    const rule = await call(control.server, 'POST', `${RULES}/addAlarmRule`, {
+      token,
+      body: { ruleName, propertyKey: 'waterLevel', ...fields(device) },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    return device;
+  }
 
   it.skipIf(!available)('a rule needs a scope, its thresholds and a known property', async () => {
     const { server } = control;
@@ -78,20 +102,13 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
     'crossing raises one alarm, notified on the bell and live; the hysteresis decides when it clears; it is acknowledged with a comment',
     async () => {
       const { server } = control;
-      const device = await createControlDevice(server.db);
-      const rule = await call(server, 'POST', `${RULES}/addAlarmRule`, {
-        token,
-        body: {
-          ruleName: 'High water',
-          productId: device.productId,
-          propertyKey: 'waterLevel',
-          kind: 'above',
-          high: 5,
-          hysteresis: 0.5,
-          level: 'orange',
-        },
-      });
-      expect(rule.status).toBe(200);
+      const device = await deviceWithRule('High water', ({ productId }) => ({
+        productId,
+        kind: 'above',
+        high: 5,
+        hysteresis: 0.5,
+        level: 'orange',
+      }));
 
       // A browser of the tenant listens to the alarm topic and the admin's bell.
       const admin = await signIn(server, 'demo', 'admin', 'admin123');
@@ -112,12 +129,7 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
 
       const gate = await connectDevice(server, device);
       const base = Date.now() - 60_000;
-      const report = (offsetSeconds: number, waterLevel: number) =>
-        gate.client.publishAsync(
-          `t/demo/d/${device.deviceNo}/telemetry`,
-          JSON.stringify({ ts: base + offsetSeconds * 1000, values: { waterLevel } }),
-          { qos: 1 },
-        );
+      const report = waterLevels(gate.client, device, base);
       await report(0, 4.2);
       await report(1, 5.6);
       const raised = await eventually(
@@ -297,6 +309,66 @@ describe.each(BACKENDS)('alarms on $backend', ({ backend, available }) => {
         });
       await Promise.all(gates.map((gate) => gate.client.endAsync()));
     },
+  );
+
+  it.skipIf(!available)(
+    'a rate of change is measured from the stored reading before, whichever node stored it',
+    async () => {
+      const { server } = control;
+      const device = await deviceWithRule('Rising fast', ({ deviceId }) => ({
+        deviceId,
+        kind: 'rateOfChange',
+        ratePerMinute: 0.5,
+        hysteresis: 0.1,
+        level: 'red',
+      }));
+      // On PostgreSQL the fast rise reaches a second node, as behind a load balancer: it never
+      // saw the readings before it.
+      const second = backend === 'postgres' ? await startSecondNode(server) : undefined;
+      try {
+        const base = Date.now() - 5 * 60_000;
+        const first = await connectDevice(server, device);
+        const calm = waterLevels(first.client, device, base);
+        await calm(0, 2.0);
+        await calm(60, 2.2); // 0.2 a minute
+        await eventually(
+          async () =>
+            (
+              await server.db.systemStatement<{ count: number }>(
+                'SELECT count(*)::int AS count FROM iot_telemetry WHERE device_id = $1',
+                [device.deviceId],
+              )
+            ).rows[0]!.count,
+          (count) => count === 2,
+          'the calm readings stored',
+        );
+        await first.client.endAsync();
+        expect(await records(server, device)).toHaveLength(0);
+
+        const later = await connectDevice(second ?? server, device);
+        const report = waterLevels(later.client, device, base);
+        await report(90, 3.0); // 0.8 in half a minute: 1.6 a minute
+        const raised = await eventually(
+          () => records(server, device),
+          (rows) => rows.length > 0,
+          'rate alarm raised',
+        );
+        expect(raised[0]).toMatchObject({ state: 'open', threshold: 0.5, level: 'red' });
+        expect(raised[0]!.value).toBeCloseTo(1.6, 6);
+        expect(raised[0]!.startedAt).toBe(new Date(base + 90_000).toISOString());
+        await report(150, 3.05); // 0.05 a minute, below the band: cleared
+        const cleared = await eventually(
+          () => records(server, device),
+          (rows) => rows[0]?.state === 'cleared',
+          'rate alarm cleared',
+        );
+        expect(cleared[0]!.clearedAt).toBe(new Date(base + 150_000).toISOString());
+        await later.client.endAsync();
+      } finally {
+        await second?.close();
+      }
+    },
+    60_000,
   );
 
   it.skipIf(!available)('each user chooses the lowest alarm level that pops up', async () => {

@@ -34,6 +34,16 @@ export interface DeviceDirectoryOptions {
 
 const keyOf = (tenantCode: string, deviceNo: string) => `${tenantCode}\u0000${deviceNo}`;
 
+/** Identities read by one query at most (a node meeting thousands of devices at once). */
+const MAX_BATCH = 1000;
+
+interface BatchedLookup {
+  tenantCode: string;
+  deviceNo: string;
+  resolve(entry: DirectoryEntry | undefined): void;
+  reject(error: unknown): void;
+}
+
 /** A stored thing model as the contract shapes it; a broken one counts as empty (nothing known). */
 export function thingModelOf(raw: unknown): ThingModel {
   const parsed = thingModelSchema.safeParse(
@@ -57,6 +67,8 @@ function safeJson(text: string): unknown {
 export class DeviceDirectory {
   private readonly cache = new Map<string, Cached>();
   private readonly loading = new Map<string, Promise<DirectoryEntry | undefined>>();
+  /** Lookups asked in this turn of the event loop, read together by one query. */
+  private batch = new Map<string, BatchedLookup>();
   /** Bumped by invalidate: a lookup that started before must not cache what it read. */
   private generation = 0;
   private readonly ttlMs: number;
@@ -123,36 +135,69 @@ export class DeviceDirectory {
     this.cache.clear();
   }
 
-  private async load(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {
+  /**
+   * Reads an identity with the others asked in the same turn of the event loop: a node that meets
+   * thousands of devices at once (its start, a broker's queue drained) reads them in a few
+   * queries instead of taking every database connection with one query each.
+   */
+  private load(tenantCode: string, deviceNo: string): Promise<DirectoryEntry | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.batch.size === 0) setImmediate(() => this.readBatch());
+      this.batch.set(keyOf(tenantCode, deviceNo), { tenantCode, deviceNo, resolve, reject });
+    });
+  }
+
+  private readBatch(): void {
+    const lookups = [...this.batch.values()];
+    this.batch = new Map();
+    for (let from = 0; from < lookups.length; from += MAX_BATCH) {
+      const chunk = lookups.slice(from, from + MAX_BATCH);
+      this.readMany(chunk).then(
+        (entries) => {
+          for (const lookup of chunk)
+            lookup.resolve(entries.get(keyOf(lookup.tenantCode, lookup.deviceNo)));
+        },
+        (error: unknown) => {
+          for (const lookup of chunk) lookup.reject(error);
+        },
+      );
+    }
+  }
+
+  private async readMany(lookups: BatchedLookup[]): Promise<Map<string, DirectoryEntry>> {
     const { rows } = await this.db.system((sql) =>
       sql.query<{
+        tenant_code: string;
+        device_no: string;
         tenant_id: string;
         device_id: string;
         device_name: string | null;
         product_id: string | null;
         thing_model: unknown;
       }>(
-        `SELECT t.id::text AS tenant_id, d.id::text AS device_id, d.device_name,
-                d.product_id::text AS product_id, p.thing_model
-           FROM tenant t
-           JOIN iot_device d ON d.tenant_id = t.id
-           LEFT JOIN iot_product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id
-          WHERE t.tenant_code = $1 AND d.device_no = $2`,
-        [tenantCode, deviceNo],
+        `SELECT k.tenant_code, k.device_no, t.id::text AS tenant_id, d.id::text AS device_id,
+                d.device_name, d.product_id::text AS product_id, p.thing_model
+           FROM unnest($1::text[], $2::text[]) AS k(tenant_code, device_no)
+           JOIN tenant t ON t.tenant_code = k.tenant_code
+           JOIN iot_device d ON d.tenant_id = t.id AND d.device_no = k.device_no
+           LEFT JOIN iot_product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id`,
+        [lookups.map((lookup) => lookup.tenantCode), lookups.map((lookup) => lookup.deviceNo)],
       ),
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    const thingModel = thingModelOf(row.thing_model);
-    return {
-      tenantId: row.tenant_id,
-      tenantCode,
-      deviceId: row.device_id,
-      deviceNo,
-      deviceName: row.device_name,
-      productId: row.product_id,
-      thingModel,
-      properties: new Map(thingModel.properties.map((property) => [property.key, property])),
-    };
+    const entries = new Map<string, DirectoryEntry>();
+    for (const row of rows) {
+      const thingModel = thingModelOf(row.thing_model);
+      entries.set(keyOf(row.tenant_code, row.device_no), {
+        tenantId: row.tenant_id,
+        tenantCode: row.tenant_code,
+        deviceId: row.device_id,
+        deviceNo: row.device_no,
+        deviceName: row.device_name,
+        productId: row.product_id,
+        thingModel,
+        properties: new Map(thingModel.properties.map((property) => [property.key, property])),
+      });
+    }
+    return entries;
   }
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { deviceDetailRoutes } from './device-detail.routes';
 import type { Config } from '../../../config';
@@ -7,7 +6,8 @@ import type { EntityHooks } from '../../../entity/entity-hooks';
 import type { FieldGrants } from '../../../entity/field-grants';
 import type { EntityDef } from '@shuili/contract';
 import { deviceFileRoutes } from '../../files/device-file.routes';
-import { LocalDiskStorage, type FileStorage } from '../../files/file-storage';
+import { configuredFileStorage } from '../../files/configured-file-storage';
+import type { FileStorage } from '../../files/file-storage';
 import { DeviceChanges } from './device-changes';
 import { iotEntityHooks } from './iot-entity-hooks';
 import { thingModelRoutes } from './thing-model.routes';
@@ -27,10 +27,16 @@ export interface IotModel {
   hooks: Map<EntityDef, EntityHooks>;
 }
 
-/** The IoT model's shared parts: change notifications, file storage and entity hooks. */
-export function createIotModel(config: Pick<Config, 'dataDir'>): IotModel {
+/**
+ * The IoT model's shared parts: change notifications, file storage (the configured one, which
+ * every module that stores or serves files is given) and entity hooks.
+ */
+export function createIotModel(
+  config: Pick<Config, 'dataDir' | 'fileStorage'>,
+  db: Database,
+): IotModel {
   const changes = new DeviceChanges();
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = configuredFileStorage(config, db);
   return { changes, storage, hooks: iotEntityHooks({ changes, storage }) };
 }
 

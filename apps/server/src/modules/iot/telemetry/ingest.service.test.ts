@@ -262,6 +262,45 @@ describe.each(BACKENDS)('telemetry ingestion on $backend', ({ backend, available
     },
   );
 
+  it.skipIf(!available)(
+    'two nodes: a status reaching a node whose memory says "unchanged" is still written',
+    async () => {
+      // Behind a load balancer a device's status messages reach any node: each node's memory of
+      // the device's presence is its own, and may be older than the table.
+      const device = await createTestDevice(server.db, 'demo');
+      const node = () =>
+        new IngestService(
+          {
+            db: server.db,
+            directory: new DeviceDirectory(server.db),
+            retention: new RetentionSettings(server.db),
+            listeners: [],
+          },
+          { flushMs: 1 },
+        );
+      const [first, second] = [node(), node()];
+      const onlineNow = async () =>
+        (
+          await server.db.systemStatement<{ online: boolean }>(
+            'SELECT online FROM iot_device WHERE id = $1',
+            [device.deviceId],
+          )
+        ).rows[0]!.online;
+      const at = Date.now();
+      await first.handle(telemetryUplink(device, { online: true }, at, 'status'));
+      await second.handle(telemetryUplink(device, { online: false }, at + 1, 'status'));
+      expect(await onlineNow()).toBe(false);
+      // The first node last knew it online: the reconnection must not look like nothing new.
+      await first.handle(telemetryUplink(device, { online: true }, at + 2, 'status'));
+      expect(await onlineNow()).toBe(true);
+      await second.handle(telemetryUplink(device, { online: false }, at + 3, 'status'));
+      await first.presence(device.tenantCode, device.deviceNo, true, new Date(at + 4));
+      expect(await onlineNow()).toBe(true);
+      await first.close();
+      await second.close();
+    },
+  );
+
   it.skipIf(!available)('a failed flush rejects the uplinks it carried', async () => {
     const device = await createTestDevice(server.db, 'demo');
     const own = new IngestService(

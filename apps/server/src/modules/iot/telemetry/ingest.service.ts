@@ -286,6 +286,7 @@ export class IngestService {
       entry.deviceId,
       online,
       at,
+      'always',
     );
     const told = announce === 'always' || (announce === 'ifChanged' && changed);
     if (!update && !told) return;

@@ -34,15 +34,27 @@ export class PresenceTracker {
     return this.set(tenantId, deviceId, true, at);
   }
 
+  /**
+   * `written` says the online state is always to be written: for a connect or disconnect (rare),
+   * as another node may have written the opposite since this one last did (behind a load
+   * balancer, a device's connections and status messages reach any node), so this node's memory
+   * of "unchanged" is not the table's.
+   */
   set(
     tenantId: string,
     deviceId: string,
     online: boolean,
     at: Date,
+    written: 'always' | 'whenChanged' = 'whenChanged',
   ): { update: DeviceUpdate | undefined; changed: boolean } {
     const state = this.stateOf(tenantId, deviceId);
     const changed = state.online !== online;
     const due = at.getTime() - state.seenWrittenAt >= this.throttleMs;
+    if (written === 'always') {
+      state.online = online;
+      state.seenWrittenAt = at.getTime();
+      return { update: { tenantId, deviceId, seenAt: at, online }, changed };
+    }
     if (!changed && !due) return { update: undefined, changed };
     state.online = online;
     state.seenWrittenAt = at.getTime();

@@ -113,6 +113,22 @@ export interface NewWfInstance {
 }
 
 /**
+ * Whether a workflow may start a run now: its status (1 enabled) and how many nodes its DAG has
+ * (an empty one makes no run, by hand or on its schedule). Undefined when it is not there.
+ */
+export async function workflowStartable(
+  sql: Sql,
+  workflowId: string,
+): Promise<{ status: number; nodes: number } | undefined> {
+  const { rows } = await sql.query<{ status: number; nodes: number }>(
+    `SELECT status, coalesce(jsonb_array_length(dag -> 'nodes'), 0) AS nodes
+       FROM workflow_info WHERE id = $1`,
+    [workflowId],
+  );
+  return rows[0];
+}
+
+/**
  * Starts a run: the DAG snapshot, the context from the init params (the workflow's, the run's
  * over them), a WAITING row for every node, then the nodes that can start. Answers undefined
  * when the workflow is gone or this occurrence of its schedule already has its run (the

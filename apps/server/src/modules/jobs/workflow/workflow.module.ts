@@ -7,6 +7,7 @@ import {
   onJobInstanceEnded,
   queueMails,
   startWorkflowInstance,
+  workflowStartable,
   WORKFLOW_FIRE_KIND,
   WORKFLOW_MAIL_KIND,
 } from './workflow-engine';
@@ -20,11 +21,12 @@ const RUN_DAYS = 7;
  * (the fire-once index makes a second node's insert of the same occurrence do nothing).
  */
 async function fire(run: SchedulerRun<{ workflowId: string }>, sql: Sql): Promise<RunOutcome> {
-  const { rows } = await sql.query<{ status: number }>(
-    'SELECT status FROM workflow_info WHERE id = $1',
-    [run.payload.workflowId],
-  );
-  if (rows[0]?.status !== 1) return { state: 'skipped', result: { reason: 'workflow disabled' } };
+  const workflow = await workflowStartable(sql, run.payload.workflowId);
+  if (workflow?.status !== 1) return { state: 'skipped', result: { reason: 'workflow disabled' } };
+  // As a run by hand is refused (jobs.wf.dagEmpty): a workflow saved before its DAG, or whose
+  // DAG was emptied, makes no empty runs on its schedule.
+  if (workflow.nodes === 0)
+    return { state: 'skipped', result: { reason: 'workflow has no nodes' } };
   const mails: PendingMails = [];
   const made = await startWorkflowInstance(
     sql,

@@ -22,6 +22,7 @@ import {
   retryWorkflowInstance,
   startWorkflowInstance,
   stopWorkflowInstance,
+  workflowStartable,
   type WfRefusal,
 } from './workflow-engine';
 import { idParam as id, isoOrNull as iso } from '../job-http';
@@ -160,17 +161,13 @@ export async function workflowRoutes(
       const problem = initParamsProblem(initParams);
       if (problem) throw new AppError(400, problem.key, { fields: [problem] });
       const made = await db.tenant(auth, async (sql) => {
-        const { rows } = await sql.query<{ status: number; nodes: number }>(
-          `SELECT status, coalesce(jsonb_array_length(dag -> 'nodes'), 0) AS nodes
-             FROM workflow_info WHERE id = $1`,
-          [workflowId],
-        );
-        if (!rows[0]) throw workflowMissing(workflowId);
-        if (rows[0].status !== 1)
+        const workflow = await workflowStartable(sql, workflowId);
+        if (!workflow) throw workflowMissing(workflowId);
+        if (workflow.status !== 1)
           throw new AppError(409, 'jobs.wf.disabled', {
             fields: [{ field: 'id', key: 'jobs.wf.disabled', params: { id: workflowId } }],
           });
-        if (Number(rows[0].nodes) === 0)
+        if (workflow.nodes === 0)
           throw new AppError(409, 'jobs.wf.dagEmpty', {
             fields: [{ field: 'id', key: 'jobs.wf.dagEmpty', params: { id: workflowId } }],
           });

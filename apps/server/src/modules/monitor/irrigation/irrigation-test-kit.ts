@@ -1,7 +1,18 @@
-import { PRODUCTS, type DeviceKind } from '@shuili/contract';
+import {
+  entityCalls,
+  PRODUCTS,
+  rotationScheduleEntity,
+  valveGroupEntity,
+  type DeviceKind,
+} from '@shuili/contract';
+import { call } from '@shuili/test-support/api-client';
+import type { TestServer } from '@shuili/test-support/test-server';
+import { expect } from 'vitest';
 import type { Database } from '../../../db/database';
 import type { TestDevice } from '../../iot/telemetry/telemetry-test-fixtures';
+import { runsOfKey, until } from '../../scheduler/scheduler-test-kit';
 import { createKindDevice, createZone } from '../report/report-test-fixtures';
+import { rotationStartKey, rotationStepKey } from './irrigation-keys';
 
 /** The seeded product's thing model of a kind (the real valve, soil and weather models). */
 export function productModel(kind: DeviceKind) {
@@ -75,4 +86,84 @@ export async function commandsOf(
     [deviceId],
   );
   return rows.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
+}
+
+/**
+ * Issue 15's rotation on several nodes: a schedule of two valve groups over two valves (10 then
+ * 15 minutes), saved through `server` and brought due while every node on the database polls it.
+ * Checks that its start and each step ran exactly once and that each channel was opened once,
+ * in order.
+ */
+export async function expectRotationRunsOnce(
+  server: Pick<TestServer, 'url'>,
+  db: Database,
+  token: string,
+): Promise<void> {
+  const valves = [
+    await irrigationDevice(db, 'irrigation_valve'),
+    await irrigationDevice(db, 'irrigation_valve'),
+  ];
+  const group = async (channels: Array<[number, number]>) => {
+    const added = await call(server, 'POST', entityCalls(valveGroupEntity).add, {
+      token,
+      body: {
+        groupName: `Nodes group ${Date.now()} ${channels.join('-')}`,
+        members: channels.map(([valve, channel]) => `${valves[valve]!.deviceId}:${channel}`),
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return String(added.body.data.id);
+  };
+  const groups = [
+    await group([
+      [0, 1],
+      [0, 2],
+      [1, 1],
+    ]),
+    await group([
+      [1, 2],
+      [1, 3],
+    ]),
+  ];
+  const added = await call(server, 'POST', entityCalls(rotationScheduleEntity).add, {
+    token,
+    body: {
+      scheduleName: `Nodes ${Date.now()}`,
+      steps: [`${groups[0]}:10`, `${groups[1]}:15`],
+      startTime: '05:30',
+    },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const id = String(added.body.data.id);
+  const ran = (key: string) =>
+    until(
+      () => runsOfKey(db, key),
+      (runs) => runs[0]?.state === 'succeeded',
+      `${key} ran`,
+    );
+  // Every node polls the same database; the start comes due for all of them at once.
+  await bringDue(db, rotationStartKey(id));
+  const [start] = await ran(rotationStartKey(id));
+  const startedAt = start!.fire_at.getTime();
+  await ran(rotationStepKey(id, startedAt, 0));
+  await bringDue(db, rotationStepKey(id, startedAt, 1));
+  await ran(rotationStepKey(id, startedAt, 1));
+
+  for (const key of [
+    rotationStartKey(id),
+    rotationStepKey(id, startedAt, 0),
+    rotationStepKey(id, startedAt, 1),
+  ])
+    expect(await runsOfKey(db, key)).toHaveLength(1);
+  const opens = [
+    ...(await commandsOf(db, valves[0]!.deviceId)),
+    ...(await commandsOf(db, valves[1]!.deviceId)),
+  ].filter((one) => one.name === 'openValve');
+  expect(opens.map((one) => one.params)).toEqual([
+    { channel: 1, durationMinutes: 10 },
+    { channel: 2, durationMinutes: 10 },
+    { channel: 1, durationMinutes: 10 },
+    { channel: 2, durationMinutes: 15 },
+    { channel: 3, durationMinutes: 15 },
+  ]);
 }
