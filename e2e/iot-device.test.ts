@@ -215,9 +215,29 @@ describe('device page', () => {
       }
     }
     const before = received.length;
+    // Whether the confirmation ever zooms, watched from inside the page as it opens (antd marks
+    // a running motion `-active`; its `-prepare` step runs either way).
+    await admin.evaluate(() => {
+      const win = window as unknown as { confirmAnimated: boolean };
+      win.confirmAnimated = false;
+      new MutationObserver(() => {
+        win.confirmAnimated ||=
+          document.querySelector('.control-confirm [class*=zoom-appear-active]') !== null;
+      }).observe(document.body, { attributes: true, childList: true, subtree: true });
+    });
     await admin.getByTestId(`${formId}-send`).click();
-    // Every control is confirmed before it goes out.
-    await admin.getByTestId('control-confirm-ok').click();
+    // Every control is confirmed before it goes out, in the console's colour (not antd's own
+    // blue) and, as this browser asks for reduced motion, without zooming into place.
+    const ok = admin.getByTestId('control-confirm-ok');
+    expect(await ok.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(24, 144, 255)',
+    );
+    expect(
+      await admin.evaluate(
+        () => (window as unknown as { confirmAnimated: boolean }).confirmAnimated,
+      ),
+    ).toBe(false);
+    await ok.click();
     await admin
       .getByTestId('sent-commands')
       .locator('[data-testid="command-status"][data-status="succeeded"]')

@@ -148,8 +148,11 @@ describe('device file uploads and downloads', () => {
     expect(result.status).toBe(400);
     expect(result.body.errors[0].field).toBe('file');
     expect(result.body.errors[0].message).toMatch(/超过 10 MB/);
-    // Refused soon after the limit, far before the 200 MB the client was ready to send.
-    expect(sent).toBeLessThan(DEVICE_FILE_MAX_BYTES + 20 * MB);
+    // Refused soon after the limit, far before the 200 MB the client was ready to send. What the
+    // client wrote past the limit is what loopback buffers took while the answer was on its way
+    // (this process both sends and serves, so a loaded machine makes that last longer): a server
+    // that read the body through would have taken all 200 MB first.
+    expect(sent).toBeLessThan(50 * MB);
     expect(await storedFiles()).toEqual([]);
     expect(await rowCount()).toBe(0);
   });
