@@ -1,7 +1,7 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 // Only the compact algorithm, not the whole theme module (dark and all) in every page's code.
 import compactAlgorithm from 'antd/es/theme/themes/compact';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n, useLocaleStore } from '../i18n/i18n';
@@ -36,25 +36,26 @@ export function AppProviders({ children }: AppProvidersProps) {
     [colorPrimary, compact, reducedMotion],
   );
 
+  const withAntdConfig = useCallback(
+    (inside: ReactNode) => (
+      <ConfigProvider locale={antdLocale} theme={themeConfig} componentSize={componentSize}>
+        {inside}
+      </ConfigProvider>
+    ),
+    [antdLocale, themeConfig, componentSize],
+  );
+
   // Toasts and confirmations opened through lib/feedback are antd's static ones, rendered outside
   // this tree: they take the same locale, colour, size and motion from here, so a control's
   // confirmation has the console's colour and opens without zooming for people who asked for
   // reduced motion (a click on its OK never lands on a button still growing into place).
   useEffect(() => {
-    ConfigProvider.config({
-      holderRender: (children) => (
-        <ConfigProvider locale={antdLocale} theme={themeConfig} componentSize={componentSize}>
-          {children}
-        </ConfigProvider>
-      ),
-    });
-  }, [antdLocale, themeConfig, componentSize]);
+    ConfigProvider.config({ holderRender: withAntdConfig });
+  }, [withAntdConfig]);
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={antdLocale} theme={themeConfig} componentSize={componentSize}>
-        <BrowserRouter>{children}</BrowserRouter>
-      </ConfigProvider>
+      {withAntdConfig(<BrowserRouter>{children}</BrowserRouter>)}
     </I18nextProvider>
   );
 }
