@@ -198,7 +198,9 @@ describe.skipIf(!hasFfmpeg)('video: the live grid and camera management', () => 
     expect(after.list.some((file) => file.originalName.startsWith('E2E_stream_'))).toBe(true);
 
     // Back to four cells: the demo cameras play the clip the server serves itself.
-    await admin.mouse.move(0, 0); // the snapshot button's tooltip covers the layout switch
+    // The snapshot button's tooltip is still open: a click that lands on it keeps it open.
+    await admin.mouse.move(0, 0);
+    await poll(() => admin.locator('.ant-tooltip:not(.ant-tooltip-hidden)').count()).toBe(0);
     await page.getByTestId('video-layout').getByText('4 views').click();
     await poll(() => cells(admin).count()).toBe(4);
     const demo = (await apiData<CameraListItem[]>('GET', VIDEO_CALLS.queryAll)).find((one) =>

@@ -84,6 +84,7 @@ export async function connectDevices(
                 username: device.username,
                 password: device.password,
                 reconnectPeriod,
+                reconnectOnConnackError: reconnectPeriod > 0,
                 connectTimeout: 30_000,
                 keepalive: 60,
                 clean: true,

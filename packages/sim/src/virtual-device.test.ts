@@ -269,6 +269,50 @@ describe('VirtualDevice over MQTT', () => {
   });
 });
 
+describe('a device the broker refuses for a while', () => {
+  it('keeps trying after "server unavailable" and is back online once it is let in', async () => {
+    // The server answers CONNACK 3 while its database is away; a device must come back after.
+    let away = false;
+    const refusals: number[] = [];
+    const broker = await Aedes.createBroker({
+      authenticate: (_client, _username, _password, done) => {
+        if (!away) return done(null, true);
+        refusals.push(Date.now());
+        done(Object.assign(new Error('server unavailable'), { returnCode: 3 }) as never, false);
+      },
+    });
+    const connected: Array<{ close: () => void }> = [];
+    broker.on('client', (client) => connected.push(client));
+    const server = net.createServer(broker.handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    const errors: Error[] = [];
+    const gate = new VirtualDevice({
+      brokerUrl: url,
+      identity: `${tenant}:gate-2`,
+      kind: 'sluice_gate',
+      intervalMs: 3_600_000,
+      random: createRandom(3),
+      env: createEnvironment({ random: createRandom(4), start: Date.now(), rain: [] }),
+      onError: (error) => errors.push(error),
+    });
+    await gate.start();
+    expect(gate.isOnline()).toBe(true);
+
+    away = true;
+    for (const client of connected) client.close();
+    await expect.poll(() => gate.isOnline()).toBe(false);
+    await expect.poll(() => refusals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    away = false;
+    await expect.poll(() => gate.isOnline(), { timeout: 10_000 }).toBe(true);
+    expect(errors.some((error) => /unavailable/i.test(error.message))).toBe(true);
+
+    await gate.stop();
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }, 30_000);
+});
+
 describe('a device restarted with its meters’ last values', () => {
   it('counts on from them instead of starting its own count again', () => {
     const clock = { now: Date.UTC(2026, 6, 6, 6) };

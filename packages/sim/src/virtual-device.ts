@@ -336,6 +336,10 @@ export class VirtualDevice {
       // command sent as soon as the server sees it online is not lost.
       resubscribe: false,
       reconnectPeriod: 3_000,
+      // A refusal after the first connection ("server unavailable" while the server's database
+      // is away) is retried like a lost connection: mqtt.js otherwise stops reconnecting for
+      // good, and the device would stay offline after the server has recovered.
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       keepalive: 30,
       will: {

@@ -434,6 +434,9 @@ export class ExternalTransport implements DeviceTransport {
       // are sent afresh on every connection.
       clean: true,
       reconnectPeriod: 2000,
+      // A broker that refused once (starting, its auth back end away) is asked again: mqtt.js
+      // otherwise stops reconnecting after a refused CONNACK, and live values would stop for good.
+      reconnectOnConnackError: true,
       ...this.credentials(),
       ...options,
     });

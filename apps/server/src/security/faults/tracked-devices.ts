@@ -118,6 +118,9 @@ export class TrackedDevices {
       keepalive: 30,
       connectTimeout: 10_000,
       reconnectPeriod: this.options.reconnectPeriod ?? 0,
+      // "Server unavailable" while the database is away is retried, as devices do: mqtt.js
+      // otherwise stops reconnecting after a refused CONNACK, and the load would stop for good.
+      reconnectOnConnackError: true,
     });
     const state: DeviceState = {
       device,

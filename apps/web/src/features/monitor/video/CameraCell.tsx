@@ -159,7 +159,12 @@ export function CameraCell({ index, camera, selected, onSelect, onClear }: Camer
   );
 }
 
-/** A button of a cell's bar: an icon, its tooltip naming what it does. */
+/**
+ * A button of a cell's bar: an icon, its tooltip naming what it does. The bar is the cell's top
+ * edge, so the tooltip opens below it, over the cell's own picture: above, it covered the row of
+ * cells above or the grid's layout switch, and a pointer that went on to the switch landed on the
+ * tooltip, which hovering keeps open.
+ */
 function CellTool({
   title,
   testId,
@@ -173,7 +178,7 @@ function CellTool({
   testId?: string;
 }) {
   return (
-    <Tooltip title={title}>
+    <Tooltip title={title} placement="bottom">
       <Button
         size="small"
         type="text"
