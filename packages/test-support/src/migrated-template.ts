@@ -19,7 +19,7 @@ import { seedRegions } from '@shuili/server/modules/region/region-seed';
 import { freshPgliteFolder, pgliteKey } from './pglite-folder';
 
 /** The lock file openPgliteDatabase keeps in a folder while it is open. */
-const LOCK_FILE = 'shuili.lock';
+export const LOCK_FILE = 'shuili.lock';
 
 async function sqlFilesUnder(folder: string): Promise<string[]> {
   const entries = await fs.readdir(folder, { recursive: true });
@@ -34,7 +34,7 @@ let schemaKey: Promise<string> | undefined;
  * and the month (the telemetry partitions a migration makes are around now()). Any change gives
  * a new template.
  */
-function migratedSchemaKey(): Promise<string> {
+export function migratedSchemaKey(): Promise<string> {
   schemaKey ??= (async () => {
     const resolve = createRequire(import.meta.url).resolve;
     const migrateFile = resolve('@shuili/server/db/migrate');
@@ -88,7 +88,7 @@ async function dropStalePgliteTemplates(keep: string): Promise<void> {
  * machine: made in a folder of its own and renamed into place, so parallel test workers never see
  * half a cluster; the loser of a race drops its own.
  */
-function migratedPgliteCluster(): Promise<string> {
+export function migratedPgliteCluster(): Promise<string> {
   pgliteTemplate ??= (async () => {
     const name = `${PGLITE_TEMPLATE_PREFIX}${await migratedSchemaKey()}-${await pgliteKey()}`;
     const folder = path.join(os.tmpdir(), name);
@@ -136,7 +136,7 @@ export async function migratedPgliteFolder(): Promise<string> {
 const DUPLICATE_DATABASE = '42P04';
 const OBJECT_IN_USE = '55006';
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -147,7 +147,7 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
 }
 
 /** A server's backends may outlive its closed connections for a moment. */
-async function retryWhileInUse(work: () => Promise<unknown>): Promise<void> {
+export async function retryWhileInUse(work: () => Promise<unknown>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await work();

@@ -11,7 +11,8 @@ import { migrate } from '@shuili/server/db/migrate';
 import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed } from '@shuili/server/db/seed';
-import { migratedPgliteFolder, migratedPostgresTemplate } from './migrated-template';
+import { migratedPostgresTemplate, retryWhileInUse, withAdmin } from './migrated-template';
+import { copySeededFiles, seededPgliteFolder, seededPostgresTemplate } from './seeded-template';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -37,17 +38,27 @@ export const BACKENDS: { backend: Backend; available: boolean }[] = [
  * Creates a database of its own on the test PostgreSQL, empty or (`migrated`) a copy of the
  * migrated template; answers its URL and a dropper.
  */
-export async function createTestPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{
+export async function createTestPostgresDatabase(
+  options: {
+    migrated?: boolean;
+    /** A database to copy (a seeded template); else the migrated template or nothing. */
+    template?: string;
+  } = {},
+): Promise<{
   url: string;
   drop(): Promise<void>;
 }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `shuili_test_${crypto.randomBytes(6).toString('hex')}`;
-  const template = options.migrated ? await migratedPostgresTemplate(TEST_DATABASE_URL) : undefined;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
+  const template =
+    options.template ??
+    (options.migrated ? await migratedPostgresTemplate(TEST_DATABASE_URL) : undefined);
+  await withAdmin(TEST_DATABASE_URL, (admin) =>
+    // Another process may be copying the same template at this moment.
+    retryWhileInUse(() =>
+      admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+    ),
+  );
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
@@ -63,8 +74,9 @@ export async function createTestPostgresDatabase(options: { migrated?: boolean }
 
 /**
  * Starts the real server on a free loopback port over a fresh, migrated and seeded database:
- * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL (each a
- * copy of a migrated template, which migrate() then finds up to date).
+ * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL, each a copy
+ * of a seeded template of this configuration (seeded-template.ts), which migrate() and seed()
+ * then find up to date.
  */
 export async function startTestServer(
   options: {
@@ -75,28 +87,11 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const backend = options.backend ?? 'pglite';
-  let cleanup: () => Promise<void>;
-  let db: Database;
-  if (backend === 'postgres') {
-    const created = await createTestPostgresDatabase({ migrated: true });
-    db = await openPostgresDatabase(created.url, 5);
-    cleanup = created.drop;
-  } else {
-    const dir = await migratedPgliteFolder();
-    db = await openPgliteDatabase(dir);
-    cleanup = () => fs.rm(dir, { recursive: true, force: true });
-  }
   // Uploads (and the demo's seeded files) go to a folder of the test's own unless it names one,
   // never into the repository's ./data.
-  let filesDir: string | undefined;
-  if (!options.config?.dataDir) {
-    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-files-'));
-    const dropDatabase = cleanup;
-    cleanup = async () => {
-      await dropDatabase();
-      await fs.rm(filesDir!, { recursive: true, force: true });
-    };
-  }
+  const filesDir = options.config?.dataDir
+    ? undefined
+    : await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-files-'));
   // Tests pose as many clients through X-Forwarded-For, as if behind one proxy.
   // An ephemeral MQTT port: parallel test servers must not fight over 1883.
   const config = loadConfig({
@@ -110,6 +105,29 @@ export async function startTestServer(
     ...(filesDir ? { dataDir: filesDir } : {}),
     ...options.config,
   });
+  let cleanup: () => Promise<void>;
+  let db: Database;
+  let seededFiles: string;
+  if (backend === 'postgres') {
+    const template = await seededPostgresTemplate(TEST_DATABASE_URL!, config);
+    const created = await createTestPostgresDatabase({ template: template.name });
+    db = await openPostgresDatabase(created.url, 5);
+    cleanup = created.drop;
+    seededFiles = template.dataDir;
+  } else {
+    const copy = await seededPgliteFolder(config);
+    db = await openPgliteDatabase(copy.folder);
+    cleanup = () => fs.rm(copy.folder, { recursive: true, force: true });
+    seededFiles = copy.dataDir;
+  }
+  if (filesDir) {
+    const dropDatabase = cleanup;
+    cleanup = async () => {
+      await dropDatabase();
+      await fs.rm(filesDir, { recursive: true, force: true });
+    };
+  }
+  await copySeededFiles(seededFiles, config.dataDir);
   await migrate(db);
   await seed(db, config);
   const app = await buildApp({

@@ -13,7 +13,7 @@ import { seedDemoFloodAndSilt } from './demo/demo-flood-silt';
 import { seedDemoHistory } from './demo/demo-history';
 import { seedDemoScreens } from './demo/demo-screens';
 
-type SeedConfig = Pick<
+export type SeedConfig = Pick<
   Config,
   | 'browserClientSecret'
   | 'demoPasswords'
@@ -31,7 +31,7 @@ type SeedConfig = Pick<
  * SEED_DEMO=false) the demo tenants. Idempotent: each part is skipped when it exists already.
  */
 export async function seed(db: Database, config: SeedConfig): Promise<string[]> {
-  const tenants: NewTenant[] = [
+  const tenants: SeedTenant[] = [
     {
       tenantCode: 'platform',
       tenantName: 'Platform',
@@ -41,7 +41,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
         {
           username: 'admin',
           nickname: 'Platform admin',
-          passwordHash: await hashPassword(config.demoPasswords.platformAdmin),
+          password: config.demoPasswords.platformAdmin,
           roleCodes: ['ROLE_ADMIN'],
         },
       ],
@@ -58,7 +58,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           {
             username: 'admin',
             nickname: '管理员',
-            passwordHash: await hashPassword(config.demoPasswords.admin),
+            password: config.demoPasswords.admin,
             email: 'admin@demo.shuili.local',
             mobile: '+8613800000001',
             roleCodes: ['ROLE_ADMIN'],
@@ -66,7 +66,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           {
             username: 'operator',
             nickname: '操作员',
-            passwordHash: await hashPassword(config.demoPasswords.operator),
+            password: config.demoPasswords.operator,
             email: 'operator@demo.shuili.local',
             mobile: '+8613800000002',
             roleCodes: ['ROLE_OPERATOR'],
@@ -74,7 +74,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           {
             username: 'cashier',
             nickname: '收费员',
-            passwordHash: await hashPassword(config.demoPasswords.cashier),
+            password: config.demoPasswords.cashier,
             email: 'cashier@demo.shuili.local',
             mobile: '+8613800000003',
             roleCodes: [ROLE_CASHIER],
@@ -89,7 +89,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           {
             username: 'admin',
             nickname: 'Acme admin',
-            passwordHash: await hashPassword(config.demoPasswords.acmeAdmin),
+            password: config.demoPasswords.acmeAdmin,
             email: 'admin@acme.shuili.local',
             mobile: '+8613900000001',
             roleCodes: ['ROLE_ADMIN'],
@@ -130,7 +130,7 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
           await seedDemoHistory(sql, exists.rows[0]!.id, config.demoHistoryDays);
         continue;
       }
-      const { tenantId, userIds } = await provisionTenant(sql, tenant);
+      const { tenantId, userIds } = await provisionTenant(sql, await withHashes(tenant));
       if (tenant.tenantCode === 'demo') {
         await seedDemoNotifications(sql, tenantId, userIds);
         await seedDemoIot(sql, tenantId);
@@ -155,6 +155,25 @@ export async function seed(db: Database, config: SeedConfig): Promise<string[]> 
     await syncDefaultMenus(sql);
     return created;
   });
+}
+
+/** A tenant to seed, its users' passwords in clear until it is provisioned. */
+type SeedTenant = Omit<NewTenant, 'users'> & {
+  users: Array<Omit<NewTenant['users'][number], 'passwordHash'> & { password: string }>;
+};
+
+/**
+ * Hashes a tenant's passwords only when it is provisioned: every start of the server seeds, and
+ * five argon2 hashes for tenants that exist already were most of a seeded start's seed.
+ */
+async function withHashes(tenant: SeedTenant): Promise<NewTenant> {
+  const users = await Promise.all(
+    tenant.users.map(async ({ password, ...user }) => ({
+      ...user,
+      passwordHash: await hashPassword(password),
+    })),
+  );
+  return { ...tenant, users };
 }
 
 /**
