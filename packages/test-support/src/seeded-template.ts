@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '@shuili/server/db/database';
 import { migrate } from '@shuili/server/db/migrate';
-import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
+import { dumpPgliteFolder, openPgliteDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed, type SeedConfig } from '@shuili/server/db/seed';
 import {
@@ -118,13 +118,16 @@ async function freshTemplate(
   return made;
 }
 
+const dumps = new Map<string, { path: string; dump: Promise<Blob> }>();
+
 /**
- * A new temporary PGlite folder holding a copy of a seeded template for this configuration, and
- * the data folder whose files belong with it.
+ * A seeded template for this configuration as a PGlite dump to load into memory
+ * (openPgliteMemoryDatabase), and the data folder whose files belong with it. The template is a
+ * folder holding the dump (`cluster.tar`) and that data folder; each process reads a dump once.
  */
-export async function seededPgliteFolder(
+export async function seededPgliteDump(
   config: SeedConfig,
-): Promise<{ folder: string; dataDir: string }> {
+): Promise<{ dump: Blob; dataDir: string }> {
   const key = await seedKey(config);
   const template = await freshTemplate(
     `pglite:${key}`,
@@ -134,23 +137,26 @@ export async function seededPgliteFolder(
         .map((name) => {
           const folder = path.join(os.tmpdir(), name);
           return {
-            database: path.join(folder, 'cluster'),
+            database: path.join(folder, 'cluster.tar'),
             dataDir: path.join(folder, 'data'),
             madeAt: madeAtOf(name),
           };
         }),
     async (madeAt) => {
-      // Made in a folder of its own and renamed into place: no process copies half a template.
+      // Made in a folder of its own and renamed into place: no process reads half a template.
       const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-pglite-seeding-'));
       try {
         const cluster = path.join(folder, 'cluster');
         await fs.cp(await migratedPgliteCluster(), cluster, { recursive: true });
-        await seedInto(await openPgliteDatabase(cluster), config, path.join(folder, 'data'));
         await fs.rm(path.join(cluster, LOCK_FILE), { force: true });
+        await seedInto(await openPgliteDatabase(cluster), config, path.join(folder, 'data'));
+        const dump = await dumpPgliteFolder(cluster);
+        await fs.writeFile(path.join(folder, 'cluster.tar'), Buffer.from(await dump.arrayBuffer()));
+        await fs.rm(cluster, { recursive: true, force: true });
         const named = path.join(os.tmpdir(), `${PGLITE_PREFIX}${key}-${madeAt}`);
         await fs.rename(folder, named);
         return {
-          database: path.join(named, 'cluster'),
+          database: path.join(named, 'cluster.tar'),
           dataDir: path.join(named, 'data'),
           madeAt,
         };
@@ -164,9 +170,17 @@ export async function seededPgliteFolder(
         await fs.rm(path.dirname(one.database), { recursive: true, force: true }).catch(() => {});
     },
   );
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-test-'));
-  await fs.cp(template.database, folder, { recursive: true });
-  return { folder, dataDir: template.dataDir };
+  // The newest dump of each key stays in memory (70 MB); an older one is dropped.
+  let read = dumps.get(key);
+  if (read?.path !== template.database) {
+    read = {
+      path: template.database,
+      dump: fs.readFile(template.database).then((bytes) => new Blob([bytes])),
+    };
+    read.dump.catch(() => dumps.delete(key));
+    dumps.set(key, read);
+  }
+  return { dump: await read.dump, dataDir: template.dataDir };
 }
 
 /**

@@ -8,11 +8,11 @@ import { buildApp } from '@shuili/server/app';
 import { loadConfig, type Config } from '@shuili/server/config';
 import type { Database } from '@shuili/server/db/database';
 import { migrate } from '@shuili/server/db/migrate';
-import { openPgliteDatabase } from '@shuili/server/db/pglite-database';
+import { openPgliteMemoryDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed } from '@shuili/server/db/seed';
 import { migratedPostgresTemplate, retryWhileInUse, withAdmin } from './migrated-template';
-import { copySeededFiles, seededPgliteFolder, seededPostgresTemplate } from './seeded-template';
+import { copySeededFiles, seededPgliteDump, seededPostgresTemplate } from './seeded-template';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -115,10 +115,12 @@ export async function startTestServer(
     cleanup = created.drop;
     seededFiles = template.dataDir;
   } else {
-    const copy = await seededPgliteFolder(config);
-    db = await openPgliteDatabase(copy.folder);
-    cleanup = () => fs.rm(copy.folder, { recursive: true, force: true });
-    seededFiles = copy.dataDir;
+    // In this process's memory: nothing of it outlives the server (test-server.ts's callers
+    // never reopen its database), and it answers faster than a folder.
+    const template = await seededPgliteDump(config);
+    db = await openPgliteMemoryDatabase(template.dump);
+    cleanup = async () => {};
+    seededFiles = template.dataDir;
   }
   if (filesDir) {
     const dropDatabase = cleanup;
