@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '@shuili/server/db/database';
 import { migrate } from '@shuili/server/db/migrate';
-import { dumpPgliteFolder, openPgliteDatabase } from '@shuili/server/db/pglite-database';
+import { dumpPgliteFolder, openPgliteMemoryDatabase } from '@shuili/server/db/pglite-database';
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed, type SeedConfig } from '@shuili/server/db/seed';
 import {
@@ -41,25 +41,31 @@ interface Seeded {
   madeAt: number;
 }
 
-/** The settings seed() reads, but where it writes files (a server's whole config is passed). */
+/**
+ * The settings seed() reads that shape what it provisions: a template is made for each set of
+ * them (a server's whole config is passed; only these count).
+ */
 const SEED_SETTINGS = [
-  'accessTokenSeconds',
-  'browserClientSecret',
   'demoCardSessions',
   'demoHistoryDays',
   'demoPasswords',
   'fileStorage',
-  'refreshTokenSeconds',
   'seedDemo',
 ] as const satisfies readonly (keyof SeedConfig)[];
-// A setting seed() comes to read is a compile error here until it is in the list (and the key).
+/** Settings seed() writes again at every start (the browser client's row): any template serves. */
+const REAPPLIED_SETTINGS = [
+  'accessTokenSeconds',
+  'browserClientSecret',
+  'refreshTokenSeconds',
+] as const satisfies readonly (keyof SeedConfig)[];
+// A setting seed() comes to read is a compile error here until it is in one of the lists.
 const everySetting: Exclude<
   keyof SeedConfig,
-  'dataDir' | (typeof SEED_SETTINGS)[number]
+  'dataDir' | (typeof SEED_SETTINGS)[number] | (typeof REAPPLIED_SETTINGS)[number]
 > extends never
   ? true
   : never = true;
-void everySetting;
+void [everySetting, REAPPLIED_SETTINGS];
 
 /** What a seed depends on: the schema and the seed's settings. */
 async function seedKey(config: SeedConfig): Promise<string> {
@@ -79,12 +85,29 @@ function madeAtOf(name: string): number {
 
 /** Seeds a database (already migrated) the way a test server's start would, files in `dataDir`. */
 async function seedInto(db: Database, config: SeedConfig, dataDir: string): Promise<void> {
-  try {
-    await migrate(db);
-    await seed(db, { ...config, dataDir });
-  } finally {
-    await db.close();
-  }
+  await migrate(db);
+  await seed(db, { ...config, dataDir });
+}
+
+let migratedDump: Promise<Blob> | undefined;
+
+/**
+ * The migrated PGlite template as a dump, made once per process from a copy of its folder (the
+ * folder is shared with other processes: opening it in place would write to it).
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-pglite-dumping-'));
+    try {
+      await fs.cp(await migratedPgliteCluster(), copy, { recursive: true });
+      await fs.rm(path.join(copy, LOCK_FILE), { force: true });
+      return await dumpPgliteFolder(copy);
+    } finally {
+      await fs.rm(copy, { recursive: true, force: true });
+    }
+  })();
+  migratedDump.catch(() => (migratedDump = undefined));
+  return migratedDump;
 }
 
 const making = new Map<string, Promise<Seeded>>();
@@ -146,13 +169,16 @@ export async function seededPgliteDump(
       // Made in a folder of its own and renamed into place: no process reads half a template.
       const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-pglite-seeding-'));
       try {
-        const cluster = path.join(folder, 'cluster');
-        await fs.cp(await migratedPgliteCluster(), cluster, { recursive: true });
-        await fs.rm(path.join(cluster, LOCK_FILE), { force: true });
-        await seedInto(await openPgliteDatabase(cluster), config, path.join(folder, 'data'));
-        const dump = await dumpPgliteFolder(cluster);
+        // Seeded in memory from the migrated template's dump: no cluster folder to copy and open.
+        const db = await openPgliteMemoryDatabase(await migratedPgliteDump());
+        let dump: Blob;
+        try {
+          await seedInto(db, config, path.join(folder, 'data'));
+          dump = await db.dump();
+        } finally {
+          await db.close();
+        }
         await fs.writeFile(path.join(folder, 'cluster.tar'), Buffer.from(await dump.arrayBuffer()));
-        await fs.rm(cluster, { recursive: true, force: true });
         const named = path.join(os.tmpdir(), `${PGLITE_PREFIX}${key}-${madeAt}`);
         await fs.rename(folder, named);
         return {
@@ -218,7 +244,12 @@ export async function seededPostgresTemplate(
       url.pathname = `/${seeding}`;
       const name = `${POSTGRES_PREFIX}${key}_${madeAt}`;
       try {
-        await seedInto(await openPostgresDatabase(url.toString(), 2), config, filesOf(name));
+        const db = await openPostgresDatabase(url.toString(), 2);
+        try {
+          await seedInto(db, config, filesOf(name));
+        } finally {
+          await db.close();
+        }
         // Renamed once seeded: no process copies a half-seeded database.
         await withAdmin(adminUrl, (admin) =>
           retryWhileInUse(() => admin.query(`ALTER DATABASE ${seeding} RENAME TO ${name}`)),
