@@ -671,10 +671,10 @@ describe('administration screens in the browser (issue 4)', () => {
 
   it('narrows the sidebar to the chosen parent menu and restores it when cleared', async () => {
     const admin = await signedIn(rig, DEMO_ADMIN);
+    let full: string[] = [];
     await expect
-      .poll(() => sidebarLabels(admin))
+      .poll(async () => (full = await sidebarLabels(admin)))
       .toEqual(expect.arrayContaining(['Workbench', 'Users', 'Roles']));
-    const full = await sidebarLabels(admin);
 
     const parent = admin.getByTestId('menu-switch-parent');
     await parent.click();

@@ -19,7 +19,7 @@ import { seedRegions } from '@shuili/server/modules/region/region-seed';
 import { freshPgliteFolder, pgliteKey } from './pglite-folder';
 
 /** The lock file openPgliteDatabase keeps in a folder while it is open. */
-export const LOCK_FILE = 'shuili.lock';
+const LOCK_FILE = 'shuili.lock';
 
 async function sqlFilesUnder(folder: string): Promise<string[]> {
   const entries = await fs.readdir(folder, { recursive: true });

@@ -16,7 +16,6 @@ import { dumpPgliteFolder, openPgliteMemoryDatabase } from '@shuili/server/db/pg
 import { openPostgresDatabase } from '@shuili/server/db/postgres-database';
 import { seed, type SeedConfig } from '@shuili/server/db/seed';
 import {
-  LOCK_FILE,
   migratedPgliteCluster,
   migratedPostgresTemplate,
   migratedSchemaKey,
@@ -34,7 +33,7 @@ const POSTGRES_PREFIX = 'shuili_seeded_';
 
 /** A seeded template: where its database is, and the data folder its seed wrote files into. */
 interface Seeded {
-  /** The PGlite cluster's folder, or the PostgreSQL database's name. */
+  /** The PGlite cluster's dump (a tarball file), or the PostgreSQL database's name. */
   database: string;
   /** Copied into the new server's DATA_DIR (the demo's files when they are kept on disk). */
   dataDir: string;
@@ -83,7 +82,7 @@ function madeAtOf(name: string): number {
   return Number(/(\d+)$/.exec(name)?.[1] ?? 0);
 }
 
-/** Seeds a database (already migrated) the way a test server's start would, files in `dataDir`. */
+/** Migrates and seeds a database the way a test server's start would, files in `dataDir`. */
 async function seedInto(db: Database, config: SeedConfig, dataDir: string): Promise<void> {
   await migrate(db);
   await seed(db, { ...config, dataDir });
@@ -100,7 +99,6 @@ function migratedPgliteDump(): Promise<Blob> {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'shuili-pglite-dumping-'));
     try {
       await fs.cp(await migratedPgliteCluster(), copy, { recursive: true });
-      await fs.rm(path.join(copy, LOCK_FILE), { force: true });
       return await dumpPgliteFolder(copy);
     } finally {
       await fs.rm(copy, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '@shuili/server/app';
 import { loadConfig, type Config } from '@shuili/server/config';
 import type { Database } from '@shuili/server/db/database';
@@ -63,19 +62,17 @@ export async function createTestPostgresDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: () =>
+      withAdmin(TEST_DATABASE_URL, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 
 /**
  * Starts the real server on a free loopback port over a fresh, migrated and seeded database:
- * an embedded PGlite in a temporary folder, or a new database on the test PostgreSQL, each a copy
- * of a seeded template of this configuration (seeded-template.ts), which migrate() and seed()
+ * an embedded PGlite in this process's memory, or a new database on the test PostgreSQL, each a
+ * copy of a seeded template of this configuration (seeded-template.ts), which migrate() and seed()
  * then find up to date.
  */
 export async function startTestServer(

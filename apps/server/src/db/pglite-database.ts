@@ -65,8 +65,8 @@ export interface PgliteMemoryDatabase extends Database {
  * servers start this way from a prepared cluster: loading a dump is quicker than copying and
  * opening a folder, and queries ran 2.8 times as fast as on a folder (2026-11-27).
  */
-export async function openPgliteMemoryDatabase(from?: Blob): Promise<PgliteMemoryDatabase> {
-  const pg = await PGlite.create({ parsers, ...(from ? { loadDataDir: from } : {}) });
+export async function openPgliteMemoryDatabase(from: Blob): Promise<PgliteMemoryDatabase> {
+  const pg = await PGlite.create({ parsers, loadDataDir: from });
   return {
     ...pgliteDatabase(pg, async () => {}),
     dump: async () => pg.dumpDataDir('none'),
