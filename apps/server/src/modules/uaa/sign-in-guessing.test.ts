@@ -78,41 +78,69 @@ describe.each(BACKENDS)('password guessing on $backend', ({ backend, available }
     },
   );
 
+  /**
+   * The first guesses of `owner` from one /64: three wrong ones, refused for a second, then for
+   * two. False when this busy machine was too slow to see a wait: a wait is counted from the
+   * answer to the guess that earned it, so when that guess and the next together took longer
+   * than the wait, it may have run out before the next arrived (that is no failure).
+   */
+  async function firstWaits(owner: string, host: (n: number) => string): Promise<boolean> {
+    for (let attempt = 1; attempt <= 2; attempt += 1)
+      expect((await password(owner, 'wrong-guess', host(attempt))).status).toBe(400);
+    let earning = performance.now();
+    expect((await password(owner, 'wrong-guess', host(3))).status).toBe(400);
+    const slowed = await password(owner, 'wrong-guess', host(4));
+    if (slowed.status !== 429 && performance.now() - earning >= 1000) return false;
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    expect(slowed.body).toEqual({
+      error: 'slow_down',
+      error_description: 'Too many attempts. Try again in 1 seconds',
+    });
+    // Waiting it out is allowed, and the next wait is longer.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    earning = performance.now();
+    expect((await password(owner, 'wrong-guess', host(5))).status).toBe(400);
+    const zh = await password(owner, 'wrong-guess', host(6), { lang: 'zh' });
+    // Two seconds' wait: refused inside them, and saying two inside the first.
+    const elapsed = performance.now() - earning;
+    if (elapsed >= 1000 && zh.headers.get('retry-after') !== '2') {
+      if (elapsed < 2000) expect(zh.status).toBe(429);
+      return false;
+    }
+    expect(zh.status).toBe(429);
+    expect(zh.headers.get('retry-after')).toBe('2');
+    expect(zh.body.error_description).toBe('尝试次数过多，请 2 秒后再试');
+    return true;
+  }
+
   it.skipIf(!available)(
     'slows the guessing address with growing waits, then refuses it with a translated 429 saying when',
     async () => {
-      await addOwner('slowed');
-      // One subscriber's IPv6 /64 is one address, however its host part rotates.
-      const host = (n: number) => `2001:db8:77:1::${n.toString(16)}`;
-      for (let attempt = 1; attempt <= 3; attempt += 1)
-        expect((await password('slowed', 'wrong-guess', host(attempt))).status).toBe(400);
-      const slowed = await password('slowed', 'wrong-guess', host(4));
-      expect(slowed.status).toBe(429);
-      expect(slowed.headers.get('retry-after')).toBe('1');
-      expect(slowed.body).toEqual({
-        error: 'slow_down',
-        error_description: 'Too many attempts. Try again in 1 seconds',
-      });
-      // Waiting it out is allowed, and the next wait is longer.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await password('slowed', 'wrong-guess', host(5))).status).toBe(400);
-      const zh = await password('slowed', 'wrong-guess', host(6), { lang: 'zh' });
-      expect(zh.status).toBe(429);
-      expect(zh.headers.get('retry-after')).toBe('2');
-      expect(zh.body.error_description).toBe('尝试次数过多，请 2 秒后再试');
+      // One subscriber's IPv6 /64 is one address, however its host part rotates. A start too slow
+      // to see its waits is played again as another owner from another /64.
+      let owner = '';
+      let host = (_n: number) => '';
+      for (let start = 1; ; start += 1) {
+        owner = `slowed${start}`;
+        host = (n: number) => `2001:db8:77:${start}::${n.toString(16)}`;
+        await addOwner(owner);
+        if (await firstWaits(owner, host)) break;
+        if (start === 5) throw new Error('five starts were each too slow to see a wait');
+      }
       const waits: number[] = [];
       for (let attempt = 5; attempt <= 10; attempt += 1) {
         await skipWaits();
-        expect((await password('slowed', 'wrong-guess', host(attempt + 2))).status).toBe(400);
-        const next = await password('slowed', 'wrong-guess', host(99));
+        expect((await password(owner, 'wrong-guess', host(attempt + 2))).status).toBe(400);
+        const next = await password(owner, 'wrong-guess', host(99));
         waits.push(Number(next.headers.get('retry-after')));
       }
       // Doubling waits, then, past the tenth failure, an hour's refusal.
       expect(waits.slice(0, 5)).toEqual([4, 8, 16, 32, 64]);
       expect(waits[5]).toBeGreaterThan(3500);
-      expect((await password('slowed', 'right-password-1', host(100))).status).toBe(429);
+      expect((await password(owner, 'right-password-1', host(100))).status).toBe(429);
       // Only that address: the owner elsewhere signs in.
-      expect((await password('slowed', 'right-password-1', freshIp())).status).toBe(200);
+      expect((await password(owner, 'right-password-1', freshIp())).status).toBe(200);
     },
   );
 
