@@ -58,6 +58,8 @@ const lane = (name, project, ...options) => [
   `--outputFile.blob=${path.join(blobs, `${name}.json`)}`,
 ];
 const started = Date.now();
+/** The first failing exit code of several, else 0. */
+const firstFailure = (codes) => codes.find((code) => code !== 0) ?? 0;
 const took = {};
 const timed = (tag, args, env) =>
   run(args, `[${tag}]`, env).finally(() => (took[tag] = Math.round((Date.now() - started) / 1000)));
@@ -74,10 +76,10 @@ const browser = timed('browser', lane('browser', 'e2e'));
 
 // The benchmarks' smoke files, one vitest each, taken from one queue by a runner that starts when
 // the first lane ends and a second that starts when the other does. In the official CI of
-// 2026-11-27 they all ran after the browser lane (2,588 s), on one core, while the units lane
-// (2,953 s) ended half way through them: the run ended 856 s after the browser lane, 490 s of
-// them with a core idle. Longest first (their times in that run), so the two runners end close
-// together; a file not named here goes after these.
+// 2026-11-27 one vitest ran them all after the browser lane (2,588 s), and the units lane
+// (2,953 s) ended half way through them: for the last 490 s of the run they ran alone, one file
+// at a time. Longest first (their times in that run), so the two runners end close together; a
+// file not named here goes after these.
 const BENCH_LONGEST_FIRST = ['bench', 'monitor', 'load', 'web', 'overload', 'list', 'realtime'];
 const benchRank = (file) => {
   const rank = BENCH_LONGEST_FIRST.indexOf(file.replace(/\.test\.ts$/, ''));
@@ -93,14 +95,14 @@ async function benchRunner(number) {
     codes.push(
       await run(lane(`bench-${file}`, 'bench', `bench/${file}`), `[benchmarks ${number}]`),
     );
-  return codes.find((code) => code !== 0) ?? 0;
+  return firstFailure(codes);
 }
 const bench = Promise.all([
   Promise.race([units, browser]).then(() => benchRunner(1)),
   Promise.all([units, browser]).then(() => benchRunner(2)),
 ]).then((codes) => {
   took.benchmarks = Math.round((Date.now() - started) / 1000);
-  return codes.find((code) => code !== 0) ?? 0;
+  return firstFailure(codes);
 });
 const codes = await Promise.all([units, browser, bench]);
 // Each lane's wall time: the longer one is the run's, and tells which lane to shorten next.
@@ -110,4 +112,4 @@ console.log(
     .join(', ')})`,
 );
 const merged = await run(['run', `--merge-reports=${blobs}`]);
-process.exit(codes.find((code) => code !== 0) ?? merged);
+process.exit(firstFailure(codes) || merged);

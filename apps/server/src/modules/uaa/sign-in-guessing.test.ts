@@ -81,8 +81,8 @@ describe.each(BACKENDS)('password guessing on $backend', ({ backend, available }
   /**
    * The first guesses of `owner` from one /64: three wrong ones, refused for a second, then for
    * two. False when this busy machine was too slow to see a wait: a wait is counted from the
-   * answer to the guess that earned it, so when that guess and the next together took longer
-   * than the wait, it may have run out before the next arrived (that is no failure).
+   * failure that earned it, so when that guess and the next together took longer than the wait,
+   * it may have run out before the next arrived (that is no failure).
    */
   async function firstWaits(owner: string, host: (n: number) => string): Promise<boolean> {
     for (let attempt = 1; attempt <= 2; attempt += 1)
@@ -114,20 +114,25 @@ describe.each(BACKENDS)('password guessing on $backend', ({ backend, available }
     return true;
   }
 
+  /**
+   * An owner and the /64 it is guessed from, past its first waits. One subscriber's IPv6 /64 is
+   * one address, however its host part rotates. A start too slow to see its waits is played
+   * again as another owner from another /64.
+   */
+  async function pastFirstWaits() {
+    for (let start = 1; start <= 5; start += 1) {
+      const owner = `slowed${start}`;
+      const host = (n: number) => `2001:db8:77:${start}::${n.toString(16)}`;
+      await addOwner(owner);
+      if (await firstWaits(owner, host)) return { owner, host };
+    }
+    throw new Error('five starts were each too slow to see a wait');
+  }
+
   it.skipIf(!available)(
     'slows the guessing address with growing waits, then refuses it with a translated 429 saying when',
     async () => {
-      // One subscriber's IPv6 /64 is one address, however its host part rotates. A start too slow
-      // to see its waits is played again as another owner from another /64.
-      let owner = '';
-      let host = (_n: number) => '';
-      for (let start = 1; ; start += 1) {
-        owner = `slowed${start}`;
-        host = (n: number) => `2001:db8:77:${start}::${n.toString(16)}`;
-        await addOwner(owner);
-        if (await firstWaits(owner, host)) break;
-        if (start === 5) throw new Error('five starts were each too slow to see a wait');
-      }
+      const { owner, host } = await pastFirstWaits();
       // Each wait is said as what is left of it: whole seconds late on a busy machine, the next
       // guess hears that many less (CI once heard 31 of 32).
       const waits: { said: number; lateSeconds: number }[] = [];
